@@ -1,0 +1,93 @@
+import { AUTH_BASE_PATH, ErrorCode } from "@tidings/contracts";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import { authRoutes } from "./auth/auth.routes.ts";
+import type { Deps } from "./deps.ts";
+import { AppError } from "./errors.ts";
+import { adminRefreshRoutes, feedRoutes } from "./features/feeds/feeds.routes.ts";
+import { healthRoutes } from "./features/health/health.routes.ts";
+import { discoverModule } from "./features/discover/discover.module.ts";
+import { feedInfoModule } from "./features/feeds/feed-info.module.ts";
+import { inboxesModule } from "./features/inboxes/inboxes.module.ts";
+import { listsModule } from "./features/lists/lists.module.ts";
+import { profilesModule } from "./features/profiles/profiles.module.ts";
+import { searchModule } from "./features/search/search.module.ts";
+import { opmlModule } from "./features/subscriptions/opml.module.ts";
+import { collectionRoutes } from "./features/collections/collections.routes.ts";
+import { entryRoutes } from "./features/entries/entries.routes.ts";
+import { readRoutes } from "./features/reads/reads.routes.ts";
+import { categoryRoutes, subscriptionRoutes } from "./features/subscriptions/subscriptions.routes.ts";
+import { normalizeFeedUrl } from "./fetcher/feed-url.ts";
+import { invitationRoutes } from "./features/invitations/invitations.routes.ts";
+import type { AppEnv } from "./http/context.ts";
+import { handleError } from "./http/on-error.ts";
+import { requestLog } from "./http/request-log.ts";
+import { session } from "./http/session.ts";
+import { webAppRoutes } from "./http/web-app.ts";
+
+const API_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+
+/** The HTTP application: middleware, one sub-app per feature, one error handler. */
+export function createApp(deps: Deps, options: { webDistDir?: string } = {}) {
+  const requireUser = session(deps.auth, { required: true });
+  const app = new Hono<AppEnv>();
+  app.use(requestId({ headerName: "X-Request-Id" }));
+  app.use(requestLog(deps.logger));
+  app.use(secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: "same-origin" }));
+  app.onError(handleError);
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: API_BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError(ErrorCode.InvalidParameter, { reason: "The request body is larger than 10 MB" });
+      },
+    }),
+  );
+
+  // JSON answers compressed (a timeline page shrinks ~5×); the entry stream is sent as it goes.
+  const compressJson = compress();
+  app.use("/api/*", (c, next) => (c.req.path === "/api/entries/stream" ? next() : compressJson(c, next)));
+
+  app.route(AUTH_BASE_PATH, authRoutes(deps.auth, { trustProxy: deps.config.server.trustProxy, signInGuard: deps.signInGuard }));
+  app.route("/api/health", healthRoutes({ pingDatabase: deps.pingDatabase, driver: deps.driver }));
+  app.route("/api/invitations", invitationRoutes({ invitations: deps.invitations, requireUser }));
+  app.route("/api/feeds", feedRoutes({ feeds: deps.feeds, requireUser }));
+  app.route("/api/admin/refresh", adminRefreshRoutes({ feeds: deps.feeds, requireUser }));
+  app.route(
+    "/api/subscriptions",
+    subscriptionRoutes({
+      subscriptions: deps.subscriptions,
+      requireUser,
+      inboxIdOf: async (userId, handle) => {
+        const inbox = await deps.inboxesRepo.findByHandle(handle);
+        return inbox && inbox.ownerUserId === userId ? inbox.id : null;
+      },
+      feedIdOf: async (url) => {
+        const normalized = normalizeFeedUrl(url);
+        return normalized ? ((await deps.feedsRepo.findByUrl(normalized))?.id ?? null) : null;
+      },
+    }),
+  );
+  app.route("/api/categories", categoryRoutes({ subscriptions: deps.subscriptions, requireUser }));
+  app.route("/api/entries", entryRoutes({ entries: deps.entries, requireUser }));
+  app.route("/api/reads", readRoutes({ reads: deps.reads, requireUser }));
+  app.route("/api/collections", collectionRoutes({ collections: deps.collections, requireUser }));
+  const context = { deps, requireUser };
+  for (const module of [listsModule, inboxesModule, profilesModule, feedInfoModule, searchModule, discoverModule, opmlModule]) {
+    app.route("/api", module(context));
+  }
+  app.all("/api/*", (c) => {
+    throw new AppError(ErrorCode.InvalidParameter, {
+      status: 404,
+      reason: `No such API route: ${c.req.method} ${c.req.path}`,
+    });
+  });
+  if (options.webDistDir) app.route("/", webAppRoutes(options.webDistDir));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,50 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { type Context, Hono } from "hono";
+import type { SignInGuard } from "../features/accounts/sign-in-guard.service.ts";
+import type { AppEnv } from "../http/context.ts";
+import type { Auth } from "./auth.ts";
+import { clientAddress, withClientAddress } from "./client-ip.ts";
+
+function addressOf(c: Context<AppEnv>, trustProxy: boolean): string {
+  let socketAddress: string | undefined;
+  try {
+    socketAddress = getConnInfo(c).remote.address;
+  } catch {
+    socketAddress = undefined; // in-process requests (tests) have no socket
+  }
+  return clientAddress(c.req.raw.headers, socketAddress, trustProxy);
+}
+
+async function emailOf(request: Request): Promise<string> {
+  const body = (await request.clone().json().catch(() => null)) as { email?: unknown } | null;
+  return typeof body?.email === "string" ? body.email.trim().toLowerCase() : "";
+}
+
+/**
+ * Hands every `/api/better-auth/*` request to better-auth with the client address attached, and
+ * guards password sign-in against guessing (see {@link SignInGuard}).
+ */
+export function authRoutes(auth: Auth, options: { trustProxy: boolean; signInGuard: SignInGuard }) {
+  const { signInGuard } = options;
+  return new Hono<AppEnv>()
+    .post("/sign-in/email", async (c) => {
+      const address = addressOf(c, options.trustProxy);
+      const email = await emailOf(c.req.raw);
+      const wait = await signInGuard.retryAfterSeconds(address, email);
+      if (wait > 0) {
+        c.header("Retry-After", String(wait));
+        return c.json(
+          {
+            code: "TOO_MANY_ATTEMPTS",
+            message: `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes.`,
+          },
+          429,
+        );
+      }
+      const response = await auth.handler(withClientAddress(c.req.raw, address));
+      if (response.status === 401) await signInGuard.recordFailure(address, email);
+      else if (response.ok) await signInGuard.recordSuccess(address, email);
+      return response;
+    })
+    .on(["GET", "POST"], "/*", (c) => auth.handler(withClientAddress(c.req.raw, addressOf(c, options.trustProxy))));
+}

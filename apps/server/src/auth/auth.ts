@@ -1,0 +1,106 @@
+import { AUTH_BASE_PATH, PRODUCT, SESSION_MAX_AGE_SECONDS, type IdGenerator } from "@tidings/contracts";
+import { betterAuth } from "better-auth/minimal";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { customSession } from "better-auth/plugins/custom-session";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import type { Database } from "../db/client.ts";
+import * as schema from "../db/schema/index.ts";
+import type { Logger } from "../lib/logger.ts";
+import { CLIENT_IP_HEADER } from "./client-ip.ts";
+import type { AccountsService } from "../features/accounts/accounts.service.ts";
+
+export interface AuthOptions {
+  db: Database;
+  ids: IdGenerator;
+  logger: Logger;
+  accounts: AccountsService;
+  secret: string;
+  webUrl: string;
+  trustedOrigins: readonly string[];
+  invitationsRequired: boolean;
+}
+
+/**
+ * better-auth, mounted at `/api/better-auth`: e-mail and password accounts, database sessions in a
+ * 400-day httpOnly SameSite=Lax cookie, two-factor ready, and a `get-session` that also answers
+ * the role and the invitation an account was activated with.
+ */
+export function createAuth(options: AuthOptions) {
+  const { accounts } = options;
+  const secure = options.webUrl.startsWith("https://");
+  return betterAuth({
+    appName: PRODUCT.name,
+    baseURL: options.webUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: options.secret,
+    trustedOrigins: [...options.trustedOrigins],
+    database: drizzleAdapter(options.db, { provider: "pg", schema, usePlural: true, transaction: true }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    session: { expiresIn: SESSION_MAX_AGE_SECONDS, updateAge: 24 * 60 * 60 },
+    user: {
+      additionalFields: {
+        handle: { type: "string", required: false },
+        role: { type: "string", required: false, input: false, defaultValue: "trial" },
+        isAdmin: { type: "boolean", required: false, input: false, defaultValue: false },
+        bio: { type: "string", required: false },
+        website: { type: "string", required: false },
+        socialLinks: { type: "json", required: false },
+      },
+    },
+    advanced: {
+      cookiePrefix: "tidings",
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+      database: { generateId: () => options.ids.next() },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // better-auth skips these checks when it detects a test runner; we test them, so pin them on.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+    },
+    // A ceiling against floods from one address; password guessing is stopped by the sign-in
+    // guard (failed attempts only), so people signing in normally never meet these limits.
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 600,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 120 },
+        "/sign-up/email": { window: 60, max: 120 },
+        "/two-factor/*": { window: 60, max: 30 },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: { ...user, role: options.invitationsRequired ? "trial" : "user", isAdmin: false },
+          }),
+          after: async (user) => {
+            await accounts.promoteFirstAccount(user.id);
+          },
+        },
+      },
+    },
+    plugins: [
+      twoFactor({ issuer: PRODUCT.name }),
+      customSession(async ({ user, session }) => {
+        const account = user as typeof user & { role?: string; isAdmin?: boolean };
+        return {
+          user: { ...account, isAdmin: account.isAdmin === true },
+          session,
+          role: account.role === "user" ? ("user" as const) : ("trial" as const),
+          invitation: await accounts.invitationOf(user.id),
+        };
+      }),
+    ],
+    logger: {
+      log: (level, message, ...args) => {
+        options.logger[level]({ auth: args.length ? args : undefined }, message);
+      },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,36 @@
+import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { snowflake, timestamptz, timestamps } from "./columns.ts";
+import { users } from "./users.ts";
+
+/**
+ * Feeds, stored once and shared by every subscriber. Fetch state (validators, errors, schedule)
+ * lives here too, so the fetcher never looks at per-user data.
+ */
+export const feeds = pgTable(
+  "feeds",
+  {
+    id: snowflake("id").primaryKey(),
+    /** The URL the feed is fetched from (`https://…` or `rsshub://…`). */
+    url: text("url").notNull().unique(),
+    siteUrl: text("site_url"),
+    title: text("title"),
+    description: text("description"),
+    image: text("image"),
+    language: text("language"),
+    /** The user who proved ownership (spec: feed claim). */
+    ownerUserId: text("owner_user_id").references(() => users.id, { onDelete: "set null" }),
+    etag: text("etag"),
+    lastModified: text("last_modified"),
+    checkedAt: timestamptz("checked_at"),
+    nextCheckAt: timestamptz("next_check_at").notNull().defaultNow(),
+    errorCount: integer("error_count").notNull().default(0),
+    errorMessage: text("error_message"),
+    errorAt: timestamptz("error_at"),
+    updatesPerWeek: integer("updates_per_week"),
+    latestEntryPublishedAt: timestamptz("latest_entry_published_at"),
+    subscriptionCount: integer("subscription_count").notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [index("feeds_next_check_at_idx").on(t.nextCheckAt), index("feeds_owner_user_id_idx").on(t.ownerUserId)],
+);
+export type FeedRow = typeof feeds.$inferSelect;

@@ -1,0 +1,197 @@
+import { createIdGenerator, type IdGenerator, PRODUCT } from "@tidings/contracts";
+import { randomInt } from "node:crypto";
+import { createAuth, type Auth } from "./auth/auth.ts";
+import type { Database, DatabaseHandle } from "./db/client.ts";
+import { pingDatabase } from "./db/ping.ts";
+import type { Config } from "./env.ts";
+import { createAccountsRepo } from "./features/accounts/accounts.repo.ts";
+import { createAccountsService } from "./features/accounts/accounts.service.ts";
+import { createSignInFailuresRepo } from "./features/accounts/sign-in-failures.repo.ts";
+import { createSignInGuard, type SignInGuard } from "./features/accounts/sign-in-guard.service.ts";
+import { createFeedsRepo, type FeedsRepo } from "./features/feeds/feeds.repo.ts";
+import { createFeedsService, type FeedsService } from "./features/feeds/feeds.service.ts";
+import { createTimelineRepo, type TimelineRepo } from "./timeline/timeline.repo.ts";
+import { createSubscriptionsRepo } from "./features/subscriptions/subscriptions.repo.ts";
+import { createSubscriptionsService, type SubscriptionsService } from "./features/subscriptions/subscriptions.service.ts";
+import { createListsRepo, type ListsRepo } from "./features/lists/lists.repo.ts";
+import { createInboxesRepo, type InboxesRepo } from "./features/inboxes/inboxes.repo.ts";
+import { discoverFeeds } from "./fetcher/discover/discover.ts";
+import { fetchReadability } from "./fetcher/fetch-readability.ts";
+import { createEntriesRepo } from "./features/entries/entries.repo.ts";
+import { createEntriesService, type EntriesService } from "./features/entries/entries.service.ts";
+import { createReadsService, type ReadsService } from "./features/reads/reads.service.ts";
+import { createCollectionsRepo } from "./features/collections/collections.repo.ts";
+import { createCollectionsService, type CollectionsService } from "./features/collections/collections.service.ts";
+import { presentFeed } from "./features/feeds/feed.presenter.ts";
+import { presentInbox } from "./features/inboxes/inbox.presenter.ts";
+import { retryOnConflict } from "./db/retry.ts";
+import { searchIndexRepo } from "./features/search/search-index.repo.ts";
+import { normalizeFeedUrl } from "./fetcher/feed-url.ts";
+import { createInvitationsRepo } from "./features/invitations/invitations.repo.ts";
+import { createInvitationsService, type InvitationsService } from "./features/invitations/invitations.service.ts";
+import { refreshFeed } from "./fetcher/refresh-feed.ts";
+import { createScheduler, type Scheduler } from "./fetcher/scheduler.ts";
+import { systemClock, type Clock } from "./lib/clock.ts";
+import { createHttpClient, type HttpClient } from "./lib/http/index.ts";
+import type { Logger } from "./lib/logger.ts";
+
+/** The User-Agent of every outbound request: the product, its version and where to learn about it. */
+export const USER_AGENT = `${PRODUCT.name}/${PRODUCT.version} (+${PRODUCT.repositoryUrl})`;
+
+/** Everything the app needs, built once from the configuration. */
+export interface Deps {
+  config: Config;
+  logger: Logger;
+  /** The instance secret (signs sessions); derive other keys from it with an HMAC and a label. */
+  secret: string;
+  db: Database;
+  driver: DatabaseHandle["driver"];
+  pingDatabase: () => Promise<void>;
+  ids: IdGenerator;
+  clock: Clock;
+  http: HttpClient;
+  auth: Auth;
+  signInGuard: SignInGuard;
+  invitations: InvitationsService;
+  feedsRepo: FeedsRepo;
+  feeds: FeedsService;
+  timeline: TimelineRepo;
+  subscriptions: SubscriptionsService;
+  listsRepo: ListsRepo;
+  entries: EntriesService;
+  reads: ReadsService;
+  collections: CollectionsService;
+  inboxesRepo: InboxesRepo;
+  /** Writes the search documents of entries (in the caller's transaction). */
+  indexEntries: typeof searchIndexRepo.indexEntries;
+  /** The refresh loop; the composition root decides whether to start it. */
+  scheduler: Scheduler;
+}
+
+/**
+ * Builds repositories, services and the auth layer over an open database. `authSecret` is the
+ * resolved secret (configured, or generated and kept in the data directory).
+ */
+export function createDeps(input: {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  authSecret: string;
+  clock?: Clock;
+  http?: HttpClient;
+}): Deps {
+  const { config, logger, database, authSecret } = input;
+  const clock = input.clock ?? systemClock;
+  const db = database.db;
+  const ids = createIdGenerator({ workerId: config.workerId ?? randomInt(1024) });
+  const http =
+    input.http ??
+    createHttpClient({
+      userAgent: USER_AGENT,
+      allowPrivateNetworks: config.fetch.allowPrivateNetworks,
+      totalTimeoutMs: config.fetch.timeoutMs,
+      maxBytes: config.fetch.maxBytes,
+    });
+  const accounts = createAccountsService({ repo: createAccountsRepo(db), logger });
+  const auth = createAuth({
+    db,
+    ids,
+    logger: logger.child({ module: "auth" }),
+    accounts,
+    secret: authSecret,
+    webUrl: config.server.webUrl,
+    trustedOrigins: config.server.trustedOrigins,
+    invitationsRequired: config.auth.invitationsRequired,
+  });
+  const feedsRepo = createFeedsRepo(db);
+  const timeline = createTimelineRepo(db);
+  const fetcherLogger = logger.child({ module: "fetcher" });
+  const refresh = (feed: Parameters<typeof refreshFeed>[1]) =>
+    refreshFeed({ db, feeds: feedsRepo, timeline, http, ids, clock, logger: fetcherLogger, rsshubUrl: config.fetch.rsshubUrl }, feed);
+  const scheduler = createScheduler({
+    feeds: feedsRepo,
+    clock,
+    logger: fetcherLogger,
+    rsshubUrl: config.fetch.rsshubUrl,
+    refresh,
+    concurrency: config.fetch.concurrency,
+    perHost: config.fetch.perHost,
+  });
+  const feeds = createFeedsService({
+    repo: feedsRepo,
+    clock,
+    ids,
+    refresh,
+    wakeScheduler: () => scheduler.wake(),
+    normalizeUrl: normalizeFeedUrl,
+    discover: (url) => discoverFeeds({ http, rsshubUrl: config.fetch.rsshubUrl }, url),
+  });
+  const listsRepo = createListsRepo(db);
+  const inboxesRepo = createInboxesRepo(db);
+  const subscriptionsRepo = createSubscriptionsRepo(db);
+  const ownInboxId = async (userId: string, handle: string) => {
+    const inbox = await inboxesRepo.findByHandle(handle);
+    return inbox && inbox.ownerUserId === userId ? inbox.id : null;
+  };
+  const entriesRepo = createEntriesRepo(db);
+  const entries = createEntriesService({
+    repo: entriesRepo,
+    followed: async (userId, targetIds) => new Set((await subscriptionsRepo.findByTargets(userId, targetIds)).map((row) => row.targetId!)),
+    feedsById: async (feedIds) => new Map((await feedsRepo.findByIds(feedIds)).map((feed) => [feed.id, presentFeed(feed)])),
+    inboxesById: async (inboxIds) =>
+      new Map((await inboxesRepo.findByIds(inboxIds)).map((inbox) => [inbox.id, presentInbox(inbox, config.inbox.emailSuffix)])),
+    ownInboxId,
+    listExists: async (listId) => (await listsRepo.findById(listId)) !== null,
+    feedExists: async (feedId) => (await feedsRepo.findById(feedId)) !== null,
+    fetchReadability: (entry) => fetchReadability({ db, http }, entry),
+  });
+  const reads = createReadsService({
+    timeline,
+    clock,
+    subscriptionsOf: (userId) => subscriptionsRepo.keysForUser(userId),
+    ownInboxId,
+    retry: retryOnConflict,
+  });
+  const collections = createCollectionsService({
+    repo: createCollectionsRepo(db),
+    clock,
+    canSee: (userId, entryId) => entriesRepo.visibleTo(userId, entryId),
+  });
+  const subscriptions = createSubscriptionsService({
+    transaction: (work) => db.transaction(work),
+    repo: subscriptionsRepo,
+    timeline,
+    ids,
+    clock,
+    limits: config.limits,
+    emailSuffix: config.inbox.emailSuffix,
+    resolveFeed: (url) => feeds.resolveFeed(url),
+    findList: (listId) => listsRepo.findById(listId),
+    recountFeed: (feedId) => feeds.recountSubscribers(feedId),
+  });
+  return {
+    config,
+    logger,
+    secret: authSecret,
+    db,
+    driver: database.driver,
+    pingDatabase: () => pingDatabase(db),
+    ids,
+    clock,
+    http,
+    auth,
+    signInGuard: createSignInGuard({ repo: createSignInFailuresRepo(db), clock }),
+    invitations: createInvitationsService({ repo: createInvitationsRepo(db), clock }),
+    feedsRepo,
+    feeds,
+    timeline,
+    subscriptions,
+    listsRepo,
+    inboxesRepo,
+    entries,
+    reads,
+    collections,
+    scheduler,
+    indexEntries: (tx, rows) => searchIndexRepo.indexEntries(tx, rows),
+  };
+}

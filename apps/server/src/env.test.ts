@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./env.ts";
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, "/srv");
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  it("applies the documented defaults", () => {
+    const config = loadConfig({}, "/srv");
+    expect(config.server.port).toBe(3000);
+    expect(config.server.host).toBe("127.0.0.1");
+    expect(config.dataDir).toBe("/srv/data");
+    expect(config.databaseUrl).toBeNull();
+    expect(config.server.webUrl).toBe("http://localhost:3000");
+    expect(config.server.trustedOrigins).toEqual(["http://localhost:3000", "http://127.0.0.1:3000"]);
+    expect(config.auth).toEqual({ secret: null, invitationsRequired: false });
+    expect(config.fetch).toEqual({
+      allowPrivateNetworks: false,
+      concurrency: 16,
+      perHost: 2,
+      timeoutMs: 30_000,
+      maxBytes: 10 * 1024 * 1024,
+      rsshubUrl: "https://rsshub.app",
+      scheduler: true,
+    });
+    expect(config.inbox.emailSuffix).toBe("@localhost");
+    expect(config.env).toBe("production");
+    expect(Object.isFrozen(config.server)).toBe(true);
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig(
+      {
+        PORT: "8080",
+        HOST: "0.0.0.0",
+        DATA_DIR: "/var/lib/tidings",
+        DATABASE_URL: "postgres://u@db:5432/tidings",
+        WEB_URL: "https://read.example.com/",
+        AUTH_SECRET: "x".repeat(40),
+        INBOX_EMAIL_SUFFIX: "in.example.com",
+        INVITATIONS_REQUIRED: "true",
+        FETCH_ALLOW_PRIVATE_NETWORKS: "1",
+        TRUST_PROXY: "yes",
+        WORKER_ID: "12",
+        LOG_LEVEL: "warn",
+        NODE_ENV: "development",
+        RSSHUB_URL: "https://hub.example.com/",
+        SCHEDULER: "off",
+        FETCH_CONCURRENCY: "4",
+        FETCH_PER_HOST: "1",
+        FETCH_TIMEOUT_SECONDS: "5",
+        FETCH_MAX_BYTES: "2048",
+      },
+      "/srv",
+    );
+    expect(config.server).toMatchObject({ port: 8080, host: "0.0.0.0", webUrl: "https://read.example.com", trustProxy: true });
+    expect(config.server.trustedOrigins).toEqual(["https://read.example.com"]);
+    expect(config.dataDir).toBe("/var/lib/tidings");
+    expect(config.databaseUrl).toBe("postgres://u@db:5432/tidings");
+    expect(config.auth).toEqual({ secret: "x".repeat(40), invitationsRequired: true });
+    expect(config.inbox.emailSuffix).toBe("@in.example.com");
+    expect(config.fetch).toEqual({
+      allowPrivateNetworks: true,
+      concurrency: 4,
+      perHost: 1,
+      timeoutMs: 5000,
+      maxBytes: 2048,
+      rsshubUrl: "https://hub.example.com",
+      scheduler: false,
+    });
+    expect(config.workerId).toBe(12);
+    expect(config.logLevel).toBe("warn");
+  });
+
+  it("names PORT when it is not a port", () => {
+    const lines = problems({ PORT: "abc" });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^PORT /);
+  });
+
+  it("reports one line per invalid variable", () => {
+    const lines = problems({
+      PORT: "70000",
+      WEB_URL: "not a url",
+      DATABASE_URL: "mysql://x",
+      INVITATIONS_REQUIRED: "maybe",
+      AUTH_SECRET: "short",
+      LOG_LEVEL: "loud",
+      WORKER_ID: "2048",
+      FETCH_CONCURRENCY: "0",
+      RSSHUB_URL: "ftp://x",
+    });
+    expect(lines.map((line) => line.split(/[ :]/)[0]).sort()).toEqual(
+      ["AUTH_SECRET", "DATABASE_URL", "FETCH_CONCURRENCY", "INVITATIONS_REQUIRED", "LOG_LEVEL", "PORT", "RSSHUB_URL", "WEB_URL", "WORKER_ID"].sort(),
+    );
+  });
+
+  it("starts its message with the spec's wording", () => {
+    expect(() => loadConfig({ PORT: "abc" })).toThrow(/^Invalid environment variables\n {2}PORT/);
+  });
+});

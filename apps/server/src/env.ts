@@ -1,0 +1,230 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every environment variable the server reads, parsed once at start. Nothing below the
+ * composition root reads `process.env`: it receives the frozen {@link Config}.
+ */
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const bool = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === "") return fallback;
+      const normal = value.trim().toLowerCase();
+      if (["1", "true", "yes", "on"].includes(normal)) return true;
+      if (["0", "false", "no", "off"].includes(normal)) return false;
+      ctx.addIssue({ code: "custom", message: `${name} must be true or false (got "${value}")` });
+      return z.NEVER;
+    });
+
+const integer = (name: string, fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === "") return fallback;
+      const number = Number(value);
+      if (!/^\d+$/.test(value.trim()) || number < min || number > max) {
+        ctx.addIssue({ code: "custom", message: `${name} must be an integer from ${min} to ${max} (got "${value}")` });
+        return z.NEVER;
+      }
+      return number;
+    });
+
+const url = (name: string, protocols: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    {
+      error: (issue) =>
+        `${name} must be a ${protocols.map((protocol) => `${protocol}//`).join(" or ")} URL (got "${String(issue.input)}")`,
+    },
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(["production", "development", "test"], {
+      error: (issue) => `NODE_ENV must be production, development or test (got "${String(issue.input)}")`,
+    })
+    .default("production"),
+  PORT: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === "") return 3000;
+      const port = Number(value);
+      if (!/^\d+$/.test(value.trim()) || port < 1 || port > 65535) {
+        ctx.addIssue({ code: "custom", message: `PORT must be a port number from 1 to 65535 (got "${value}")` });
+        return z.NEVER;
+      }
+      return port;
+    }),
+  HOST: z
+    .string()
+    .regex(/^[\w.:-]+$/, { message: "HOST must be a host name or an IP address" })
+    .default("127.0.0.1"),
+  DATA_DIR: z.string().min(1, { message: "DATA_DIR must not be empty" }).default("./data"),
+  DATABASE_URL: url("DATABASE_URL", ["postgres:", "postgresql:"]).optional(),
+  WEB_URL: url("WEB_URL", ["http:", "https:"]).optional(),
+  AUTH_SECRET: z
+    .string()
+    .min(32, { message: "AUTH_SECRET must be at least 32 characters long" })
+    .optional(),
+  INBOX_EMAIL_SUFFIX: z
+    .string()
+    .regex(/^@?[a-z0-9.-]+\.?[a-z0-9-]*$/i, { message: "INBOX_EMAIL_SUFFIX must be a mail domain such as @in.example.com" })
+    .optional(),
+  INVITATIONS_REQUIRED: bool("INVITATIONS_REQUIRED", false),
+  FETCH_ALLOW_PRIVATE_NETWORKS: bool("FETCH_ALLOW_PRIVATE_NETWORKS", false),
+  TRUST_PROXY: bool("TRUST_PROXY", false),
+  RSSHUB_URL: url("RSSHUB_URL", ["http:", "https:"]).default("https://rsshub.app"),
+  SCHEDULER: bool("SCHEDULER", true),
+  FETCH_CONCURRENCY: integer("FETCH_CONCURRENCY", 16, 1, 256),
+  FETCH_PER_HOST: integer("FETCH_PER_HOST", 2, 1, 64),
+  FETCH_TIMEOUT_SECONDS: integer("FETCH_TIMEOUT_SECONDS", 30, 1, 600),
+  FETCH_MAX_BYTES: integer("FETCH_MAX_BYTES", 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  WORKER_ID: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === "") return undefined;
+      const id = Number(value);
+      if (!/^\d+$/.test(value.trim()) || id > 1023) {
+        ctx.addIssue({ code: "custom", message: `WORKER_ID must be an integer from 0 to 1023 (got "${value}")` });
+        return z.NEVER;
+      }
+      return id;
+    }),
+  MAX_SUBSCRIPTIONS: integer("MAX_SUBSCRIPTIONS", 5000, 1, 1_000_000),
+  MAX_LISTS: integer("MAX_LISTS", 100, 0, 100_000),
+  MAX_INBOXES: integer("MAX_INBOXES", 10, 0, 10_000),
+  TRIAL_MAX_FEED_SUBSCRIPTIONS: integer("TRIAL_MAX_FEED_SUBSCRIPTIONS", 100, 0, 1_000_000),
+  TRIAL_MAX_LIST_SUBSCRIPTIONS: integer("TRIAL_MAX_LIST_SUBSCRIPTIONS", 5, 0, 100_000),
+  TRIAL_MAX_INBOXES: integer("TRIAL_MAX_INBOXES", 1, 0, 10_000),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, {
+      error: (issue) => `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${String(issue.input)}")`,
+    })
+    .default("info"),
+});
+
+export interface Config {
+  readonly env: "production" | "development" | "test";
+  readonly server: {
+    readonly port: number;
+    readonly host: string;
+    /** Public URL of the web app; auth callbacks and allowed origins derive from it. */
+    readonly webUrl: string;
+    /** Origins whose browser requests the auth layer accepts. */
+    readonly trustedOrigins: readonly string[];
+    /** Take the client address from X-Forwarded-For (only behind a reverse proxy you run). */
+    readonly trustProxy: boolean;
+  };
+  /** Absolute path of the data directory (embedded database, generated secret). */
+  readonly dataDir: string;
+  /** `null` runs the embedded PGlite database inside `dataDir`. */
+  readonly databaseUrl: string | null;
+  readonly auth: {
+    /** `null` until the composition root generates or loads one from `dataDir`. */
+    readonly secret: string | null;
+    readonly invitationsRequired: boolean;
+  };
+  readonly inbox: { readonly emailSuffix: string };
+  readonly fetch: {
+    readonly allowPrivateNetworks: boolean;
+    /** Feeds fetched at once by this process, and at once from one host. */
+    readonly concurrency: number;
+    readonly perHost: number;
+    readonly timeoutMs: number;
+    readonly maxBytes: number;
+    /** The RSSHub instance that `rsshub://` feed URLs resolve against. */
+    readonly rsshubUrl: string;
+    /** Run the refresh scheduler inside this process. */
+    readonly scheduler: boolean;
+  };
+  /** What one account may have (spec §6: trial accounts are limited further, codes 1100-1102). */
+  readonly limits: {
+    readonly subscriptions: number;
+    readonly lists: number;
+    readonly inboxes: number;
+    readonly trialFeedSubscriptions: number;
+    readonly trialListSubscriptions: number;
+    readonly trialInboxes: number;
+  };
+  /** Snowflake worker id of this process; random when not configured. */
+  readonly workerId: number | undefined;
+  readonly logLevel: (typeof LOG_LEVELS)[number];
+}
+
+/** Raised when the environment is invalid; `problems` holds one line per variable. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid environment variables\n${problems.map((line) => `  ${line}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+/**
+ * Parses the environment into a frozen {@link Config}, or throws a {@link ConfigError} that
+ * names every invalid variable.
+ */
+export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? "environment");
+        return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const webUrl = (e.WEB_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const web = new URL(webUrl);
+  const trustedOrigins = new Set([web.origin]);
+  if (!e.WEB_URL) trustedOrigins.add(`http://127.0.0.1:${e.PORT}`);
+  const suffix = e.INBOX_EMAIL_SUFFIX ?? web.hostname;
+  return Object.freeze({
+    env: e.NODE_ENV,
+    server: Object.freeze({
+      port: e.PORT,
+      host: e.HOST,
+      webUrl,
+      trustedOrigins: Object.freeze([...trustedOrigins]),
+      trustProxy: e.TRUST_PROXY,
+    }),
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    auth: Object.freeze({ secret: e.AUTH_SECRET ?? null, invitationsRequired: e.INVITATIONS_REQUIRED }),
+    inbox: Object.freeze({ emailSuffix: suffix.startsWith("@") ? suffix : `@${suffix}` }),
+    fetch: Object.freeze({
+      allowPrivateNetworks: e.FETCH_ALLOW_PRIVATE_NETWORKS,
+      concurrency: e.FETCH_CONCURRENCY,
+      perHost: e.FETCH_PER_HOST,
+      timeoutMs: e.FETCH_TIMEOUT_SECONDS * 1000,
+      maxBytes: e.FETCH_MAX_BYTES,
+      rsshubUrl: e.RSSHUB_URL.replace(/\/+$/, ""),
+      scheduler: e.SCHEDULER,
+    }),
+    limits: Object.freeze({
+      subscriptions: e.MAX_SUBSCRIPTIONS,
+      lists: e.MAX_LISTS,
+      inboxes: e.MAX_INBOXES,
+      trialFeedSubscriptions: e.TRIAL_MAX_FEED_SUBSCRIPTIONS,
+      trialListSubscriptions: e.TRIAL_MAX_LIST_SUBSCRIPTIONS,
+      trialInboxes: e.TRIAL_MAX_INBOXES,
+    }),
+    workerId: e.WORKER_ID,
+    logLevel: e.LOG_LEVEL,
+  });
+}

@@ -1,0 +1,42 @@
+import type { Hono } from "hono";
+import type { AppEnv } from "../../http/context.ts";
+import { discoverFeeds } from "../../fetcher/discover/discover.ts";
+import { refreshFeed } from "../../fetcher/refresh-feed.ts";
+import type { ModuleContext } from "../module.ts";
+import { discoverRoutes } from "./discover.routes.ts";
+import { createDiscoverRepo } from "./discover.repo.ts";
+import { createDiscoverService } from "./discover.service.ts";
+import { fetchInstanceCatalogue, loadSnapshot } from "./rsshub-snapshot.ts";
+import { createRsshubService } from "./rsshub.service.ts";
+import { createTrendingRepo } from "./trending.repo.ts";
+import { createTrendingService } from "./trending.service.ts";
+
+/** /discover (search for feeds and lists, RSSHub routes) and /trending. */
+export function discoverModule(context: ModuleContext): Hono<AppEnv> {
+  const { deps } = context;
+  const { rsshubUrl } = deps.config.fetch;
+  const logger = deps.logger.child({ module: "discover" });
+  const discoverRepo = createDiscoverRepo(deps.db);
+  const fetcher = { db: deps.db, feeds: deps.feedsRepo, timeline: deps.timeline, http: deps.http, ids: deps.ids, clock: deps.clock, logger, rsshubUrl };
+  const discover = createDiscoverService({
+    repo: discoverRepo,
+    discover: (url) => discoverFeeds({ http: deps.http, rsshubUrl }, url),
+    // A candidate becomes a stored feed, fetched once now so that its previews (and a follow) have entries.
+    store: async (candidate) => {
+      const known = await deps.feedsRepo.findByUrl(candidate.url);
+      if (known) return known;
+      const { url, title, siteUrl, description, image } = candidate;
+      const feed = await deps.feedsRepo.insertOrGet({ id: deps.ids.next(), url, title, siteUrl, description, image });
+      if (!feed.checkedAt) await refreshFeed(fetcher, feed);
+      return (await deps.feedsRepo.findById(feed.id)) ?? feed;
+    },
+  });
+  const rsshub = createRsshubService({
+    snapshot: loadSnapshot,
+    fetchInstance: () => fetchInstanceCatalogue(deps.http, rsshubUrl),
+    clock: deps.clock,
+    onBackgroundError: (error) => logger.warn({ err: error }, "RSSHub routes could not be refreshed; serving the built-in list"),
+  });
+  const trending = createTrendingService({ repo: createTrendingRepo(deps.db), discoverRepo, clock: deps.clock });
+  return discoverRoutes({ discover, rsshub, trending, requireUser: context.requireUser });
+}

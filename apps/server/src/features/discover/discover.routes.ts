@@ -1,0 +1,58 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../http/context.ts";
+import { ok } from "../../http/respond.ts";
+import { currentUser } from "../../http/session.ts";
+import { validate } from "../../http/validate.ts";
+import type { DiscoverService } from "./discover.service.ts";
+import type { RsshubService } from "./rsshub.service.ts";
+import type { TrendingService } from "./trending.service.ts";
+
+const word = z.string().trim().max(100);
+const rsshubQuery = z.object({
+  category: word.optional(),
+  categories: z.string().max(500).optional(),
+  namespace: word.optional(),
+  lang: word.optional(),
+});
+const language = z
+  .string()
+  .trim()
+  .regex(/^(?:all|[a-zA-Z]{2,3}(?:[-_][a-zA-Z0-9]{2,8})?)?$/, "must be a language code such as en, zh-CN or eng")
+  .optional();
+
+export interface DiscoverRouteDeps {
+  discover: DiscoverService;
+  rsshub: RsshubService;
+  trending: TrendingService;
+  requireUser: MiddlewareHandler<AppEnv>;
+}
+
+/** `/discover`, `/discover/rsshub…` and `/trending`. */
+export function discoverRoutes(deps: DiscoverRouteDeps) {
+  const { requireUser } = deps;
+  return new Hono<AppEnv>()
+    .post(
+      "/discover",
+      requireUser,
+      validate("json", z.object({ keyword: z.string().trim().min(1).max(2048), target: z.enum(["feeds", "lists"]).optional() })),
+      async (c) => ok(c, await deps.discover.discover(currentUser(c), c.req.valid("json"))),
+    )
+    .get("/discover/rsshub", requireUser, validate("query", rsshubQuery), (c) => {
+      const query = c.req.valid("query");
+      const categories = [query.category, ...(query.categories?.split(",") ?? [])].map((item) => item?.trim()).filter((item): item is string => !!item);
+      return ok(
+        c,
+        deps.rsshub.list({
+          categories,
+          ...(query.namespace ? { namespace: query.namespace } : {}),
+          ...(query.lang && query.lang !== "all" ? { lang: query.lang } : {}),
+        }),
+      );
+    })
+    .get("/discover/rsshub/route", requireUser, validate("query", z.object({ route: z.string().trim().min(1).max(1000) })), (c) =>
+      ok(c, deps.rsshub.route(c.req.valid("query").route)),
+    )
+    .post("/discover/rsshub/refresh", requireUser, async (c) => ok(c, await deps.rsshub.refresh(currentUser(c))))
+    .get("/trending", requireUser, validate("query", z.object({ language })), async (c) => ok(c, await deps.trending.trending(c.req.valid("query").language)));
+}

@@ -1,0 +1,212 @@
+import { type SQL, sql } from "drizzle-orm";
+import { rowsOf, type Database } from "../../db/client.ts";
+import { at, idSet } from "../../db/sql-helpers.ts";
+
+/** The entry columns a timeline page carries (content only when asked for). */
+const columns = (withContent: boolean) => sql.raw(`e.id, e.feed_id, e.inbox_id, e.guid, e.title, e.url, e.description, e.author,
+  e.author_url, e.author_avatar, e.language, e.media, e.categories, e.attachments, e.extra, e.published_at, e.inserted_at, e.updated_at
+  ${withContent ? ", e.content" : ""}`);
+
+export interface EntryRecord {
+  id: string;
+  feed_id: string | null;
+  inbox_id: string | null;
+  guid: string;
+  title: string | null;
+  url: string | null;
+  description: string | null;
+  author: string | null;
+  author_url: string | null;
+  author_avatar: string | null;
+  language: string | null;
+  media: unknown;
+  categories: string[] | null;
+  attachments: unknown;
+  extra: unknown;
+  published_at: string | Date;
+  inserted_at: string | Date;
+  updated_at: string | Date;
+  content?: string | null;
+  readability_content?: string | null;
+  /** Per-user state: null when the caller does not follow the entry's source. */
+  read: boolean | null;
+  starred_at: string | Date | null;
+  /** The sort key of the page (publication, list insertion or star time). */
+  sort_at: string | Date;
+}
+
+/** A page position: entries strictly before (time, id), or before time alone. */
+export interface Cursor {
+  before: Date;
+  beforeId?: string;
+}
+
+export interface TimelineQuery {
+  userId: string;
+  limit: number;
+  withContent: boolean;
+  cursor?: Cursor;
+  unreadOnly?: boolean;
+  startTime?: Date;
+  endTime?: Date;
+  excludePrivate?: boolean;
+}
+
+const beforeCursor = (time: SQL, id: SQL, cursor: Cursor | undefined): SQL | null => {
+  if (!cursor) return null;
+  if (cursor.beforeId) return sql`(${time}, ${id}) < (${at(cursor.before)}, ${cursor.beforeId}::bigint)`;
+  return sql`${time} < ${at(cursor.before)}`;
+};
+
+const starredJoin = (userId: string) => sql`LEFT JOIN collections c ON c.user_id = ${userId} AND c.entry_id = e.id`;
+
+/** The caller's read state of entry `e`: null when it never reached them, else whether no unread row is left. */
+const readState = (userId: string) => sql`CASE WHEN EXISTS (SELECT 1 FROM timeline r WHERE r.user_id = ${userId} AND r.entry_id = e.id)
+  THEN NOT EXISTS (SELECT 1 FROM unread_entries u WHERE u.user_id = ${userId} AND u.entry_id = e.id) END`;
+
+export function createEntriesRepo(db: Database) {
+  async function run(query: SQL): Promise<EntryRecord[]> {
+    return rowsOf<EntryRecord>(await db.execute(query));
+  }
+
+  /** Timeline rows of the caller: the "all" of a view, or given sources (feeds, a list, an inbox). */
+  function timelinePage(q: TimelineQuery, scope: { view?: number; sourceIds?: string[]; sourceType?: "feed" | "list" | "inbox" }) {
+    const filters: SQL[] = [sql`t.user_id = ${q.userId}`];
+    if (scope.sourceIds) filters.push(scope.sourceIds.length === 1 ? sql`t.source_id = ${scope.sourceIds[0]}` : sql`t.source_id IN ${idSet(scope.sourceIds)}`);
+    if (scope.sourceType) filters.push(sql`t.source_type = ${scope.sourceType}`);
+    if (scope.view !== undefined) filters.push(sql`t.view = ${scope.view}`);
+    if (q.startTime) filters.push(sql`t.published_at >= ${at(q.startTime)}`);
+    if (q.endTime) filters.push(sql`t.published_at <= ${at(q.endTime)}`);
+    if (q.excludePrivate) {
+      filters.push(sql`NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = t.user_id AND s.target_id = t.source_id AND s.is_private)`);
+    }
+    const cursor = beforeCursor(sql`t.published_at`, sql`t.entry_id`, q.cursor);
+    if (cursor) filters.push(cursor);
+    // Unread-only pages scan the unread rows, which carry the same keys and sort columns. The ORDER BY
+    // matches the indexes (DESC NULLS LAST), so a page is a short backward index scan either way.
+    // The read state is probed for the page's rows only, outside the LIMIT: inside, the planner may
+    // hash every unread row of the user first.
+    const rows = q.unreadOnly ? sql`unread_entries` : sql`timeline`;
+    const read = q.unreadOnly
+      ? sql`false`
+      : sql`NOT EXISTS (SELECT 1 FROM unread_entries u WHERE u.user_id = ${q.userId} AND u.entry_id = t.entry_id)`;
+    return run(sql`
+      SELECT ${columns(q.withContent)}, ${read} AS read, c.created_at AS starred_at, t.published_at AS sort_at
+      FROM (SELECT entry_id, published_at FROM ${rows} t WHERE ${sql.join(filters, sql` AND `)}
+            ORDER BY t.published_at DESC NULLS LAST, t.entry_id DESC NULLS LAST LIMIT ${q.limit}) t
+      JOIN entries e ON e.id = t.entry_id
+      ${starredJoin(q.userId)}
+      ORDER BY t.published_at DESC NULLS LAST, t.entry_id DESC NULLS LAST`);
+  }
+
+  return {
+    /** The "all" timeline of one view: entries of the caller's feed subscriptions in it. */
+    viewTimeline: (q: TimelineQuery, view: number) => timelinePage(q, { view, sourceType: "feed" }),
+
+    /** Entries of some followed sources (feeds of a folder, a list, an inbox). */
+    sourceTimeline: (q: TimelineQuery, sourceIds: string[]) => timelinePage(q, { sourceIds }),
+
+    /** A feed's entries straight from the store (a feed the caller does not follow, or its archive). */
+    async feedEntries(q: TimelineQuery, feedId: string): Promise<EntryRecord[]> {
+      const filters: SQL[] = [sql`e.feed_id = ${feedId}`];
+      const cursor = beforeCursor(sql`e.published_at`, sql`e.id`, q.cursor);
+      if (cursor) filters.push(cursor);
+      if (q.startTime) filters.push(sql`e.published_at >= ${at(q.startTime)}`);
+      if (q.endTime) filters.push(sql`e.published_at <= ${at(q.endTime)}`);
+      return run(sql`
+        SELECT ${columns(q.withContent)},
+          ${readState(q.userId)} AS read,
+          c.created_at AS starred_at, e.published_at AS sort_at
+        FROM entries e ${starredJoin(q.userId)}
+        WHERE ${sql.join(filters, sql` AND `)}
+        ORDER BY e.published_at DESC NULLS LAST, e.id DESC NULLS LAST LIMIT ${q.limit}`);
+    },
+
+    /** A list's entries by when they entered it (for readers who do not follow it). */
+    async listEntries(q: TimelineQuery, listId: string): Promise<EntryRecord[]> {
+      const cursor = beforeCursor(sql`le.inserted_at`, sql`le.entry_id`, q.cursor);
+      return run(sql`
+        SELECT ${columns(q.withContent)},
+          ${readState(q.userId)} AS read,
+          c.created_at AS starred_at, le.inserted_at AS sort_at
+        FROM (SELECT entry_id, inserted_at FROM list_entries le WHERE le.list_id = ${listId} ${cursor ? sql`AND ${cursor}` : sql``}
+              ORDER BY le.inserted_at DESC NULLS LAST, le.entry_id DESC NULLS LAST LIMIT ${q.limit}) le
+        JOIN entries e ON e.id = le.entry_id ${starredJoin(q.userId)}
+        ORDER BY le.inserted_at DESC NULLS LAST, le.entry_id DESC NULLS LAST`);
+    },
+
+    /** Starred entries, newest star first. */
+    async starred(q: TimelineQuery, view?: number): Promise<EntryRecord[]> {
+      const filters: SQL[] = [sql`c.user_id = ${q.userId}`];
+      if (view !== undefined) filters.push(sql`c.view = ${view}`);
+      const cursor = beforeCursor(sql`c.created_at`, sql`c.entry_id`, q.cursor);
+      if (cursor) filters.push(cursor);
+      return run(sql`
+        SELECT ${columns(q.withContent)},
+          ${readState(q.userId)} AS read,
+          c.created_at AS starred_at, c.created_at AS sort_at
+        FROM (SELECT entry_id, created_at FROM collections c WHERE ${sql.join(filters, sql` AND `)}
+              ORDER BY c.created_at DESC, c.entry_id DESC LIMIT ${q.limit}) c
+        JOIN entries e ON e.id = c.entry_id
+        ORDER BY c.created_at DESC, c.entry_id DESC`);
+    },
+
+    /** Entries by id with the caller's state (read null when not followed). */
+    async byIds(userId: string, ids: string[], withContent: boolean, withReadability = false): Promise<EntryRecord[]> {
+      if (ids.length === 0) return [];
+      return run(sql`
+        SELECT ${columns(withContent)} ${withReadability ? sql`, e.readability_content` : sql``},
+          ${readState(userId)} AS read,
+          c.created_at AS starred_at, e.published_at AS sort_at
+        FROM entries e ${starredJoin(userId)} WHERE e.id IN ${idSet(ids)}`);
+    },
+
+    /** Whether the caller may see an entry: from a feed (feeds are public) or from their own inbox. */
+    async visibleTo(userId: string, entryId: string): Promise<boolean> {
+      const rows = rowsOf<{ ok: boolean }>(
+        await db.execute(sql`
+          SELECT (e.feed_id IS NOT NULL OR EXISTS (SELECT 1 FROM inboxes i WHERE i.id = e.inbox_id AND i.owner_user_id = ${userId})) AS ok
+          FROM entries e WHERE e.id = ${entryId}`),
+      );
+      return rows[0]?.ok === true;
+    },
+
+    /** Content of entries, for the stream. */
+    async contents(ids: string[]): Promise<{ id: string; content: string | null; inbox_id: string | null }[]> {
+      if (ids.length === 0) return [];
+      return rowsOf(await db.execute(sql`SELECT id, content, inbox_id FROM entries WHERE id IN ${idSet(ids)}`));
+    },
+
+    /** The newest timeline row inserted after `since` in scope, if any. */
+    async newestSince(userId: string, since: Date, scope: { view?: number; sourceIds?: string[]; unreadOnly?: boolean }) {
+      const filters: SQL[] = [sql`t.user_id = ${userId}`, sql`t.inserted_at > ${at(since)}`];
+      if (scope.sourceIds) filters.push(sql`t.source_id IN ${idSet(scope.sourceIds)}`);
+      else if (scope.view !== undefined) filters.push(sql`t.source_type = 'feed' AND t.view = ${scope.view}`);
+      if (scope.unreadOnly) filters.push(sql`EXISTS (SELECT 1 FROM unread_entries u WHERE u.user_id = t.user_id AND u.entry_id = t.entry_id AND u.source_id = t.source_id)`);
+      const rows = rowsOf<{ entry_id: string | number; inserted_at: string | Date }>(
+        await db.execute(sql`SELECT t.entry_id, t.inserted_at FROM timeline t WHERE ${sql.join(filters, sql` AND `)}
+          ORDER BY t.inserted_at DESC NULLS LAST LIMIT 1`),
+      );
+      return rows[0] ? { entryId: String(rows[0].entry_id), insertedAt: new Date(rows[0].inserted_at) } : null;
+    },
+
+    /** Readers who read an entry through a public subscription, most recent first. */
+    async readers(entryId: string, limit: number): Promise<{ users: { id: string; name: string; image: string | null; handle: string | null }[]; total: number }> {
+      // A read counts as public when the entry reached the reader through at least one public subscription.
+      const publicRead = sql`EXISTS (SELECT 1 FROM timeline t WHERE t.user_id = m.user_id AND t.entry_id = m.entry_id
+        AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = t.user_id AND s.target_id = t.source_id AND s.is_private))`;
+      const readers = rowsOf<{ id: string; name: string; image: string | null; handle: string | null }>(
+        await db.execute(sql`
+          SELECT u.id, u.name, u.image, u.handle FROM read_marks m JOIN users u ON u.id = m.user_id
+          WHERE m.entry_id = ${entryId} AND ${publicRead}
+          ORDER BY m.read_at DESC LIMIT ${limit}`),
+      );
+      const total = rowsOf<{ n: number }>(
+        await db.execute(sql`SELECT count(*)::int AS n FROM read_marks m WHERE m.entry_id = ${entryId} AND ${publicRead}`),
+      )[0]?.n;
+      return { users: readers, total: Number(total ?? 0) };
+    },
+  };
+}
+
+export type EntriesRepo = ReturnType<typeof createEntriesRepo>;

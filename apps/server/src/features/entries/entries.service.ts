@@ -1,0 +1,194 @@
+import { ErrorCode, type Entry, type FeedSummary, type InboxSummary, type TimelineItem } from "@tidings/contracts";
+import { AppError } from "../../errors.ts";
+import type { RequestUser } from "../../http/context.ts";
+import type { Cursor, EntriesRepo, EntryRecord, TimelineQuery } from "./entries.repo.ts";
+
+export const DEFAULT_PAGE = 20;
+export const MAX_PAGE = 100;
+
+/** What a timeline request asks for (POST /entries, facts §2.2). */
+export interface TimelineRequest {
+  view?: number;
+  feedId?: string;
+  feedIdList?: string[];
+  listId?: string;
+  inboxId?: string;
+  read?: boolean;
+  limit?: number;
+  publishedAfter?: Date;
+  publishedAfterId?: string;
+  isCollection?: boolean;
+  isArchived?: boolean;
+  excludePrivate?: boolean;
+  withContent?: boolean;
+  startTime?: Date;
+  endTime?: Date;
+}
+
+export interface EntriesServiceDeps {
+  repo: EntriesRepo;
+  /** Which of these targets (feed, list or inbox ids) the user follows. */
+  followed: (userId: string, targetIds: string[]) => Promise<Set<string>>;
+  /** Feeds by id, as the API shows them. */
+  feedsById: (ids: string[]) => Promise<Map<string, FeedSummary>>;
+  /** Inboxes by id, as their owner sees them. */
+  inboxesById: (ids: string[]) => Promise<Map<string, InboxSummary>>;
+  /** The inbox id of a handle the user owns, or null. */
+  ownInboxId: (userId: string, handle: string) => Promise<string | null>;
+  /** Whether a list exists. */
+  listExists: (listId: string) => Promise<boolean>;
+  /** Whether a feed exists. */
+  feedExists: (feedId: string) => Promise<boolean>;
+  /** Fetches and keeps an entry's full article; null when there is none. */
+  fetchReadability: (entry: { id: string; url: string | null }) => Promise<string | null>;
+}
+
+const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** An entry record in the API's entry shape. */
+export function toEntry(record: EntryRecord, inboxHandle?: string): Entry {
+  const entry: Entry = {
+    id: String(record.id),
+    title: record.title,
+    url: record.url,
+    description: record.description,
+    guid: record.guid,
+    author: record.author,
+    authorUrl: record.author_url,
+    authorAvatar: record.author_avatar,
+    insertedAt: iso(record.inserted_at),
+    publishedAt: iso(record.published_at),
+    media: record.media as Entry["media"],
+    categories: record.categories,
+    attachments: record.attachments as Entry["attachments"],
+    extra: record.extra as Entry["extra"],
+    language: record.language,
+    feedId: record.feed_id === null ? null : String(record.feed_id),
+  };
+  if (inboxHandle) entry.inboxHandle = inboxHandle;
+  if (record.content !== undefined) entry.content = record.content;
+  if (record.readability_content !== undefined) entry.readabilityContent = record.readability_content;
+  return entry;
+}
+
+/** Timelines, single entries, their content and their readers. */
+export function createEntriesService(deps: EntriesServiceDeps) {
+  const { repo } = deps;
+
+  async function toItems(records: EntryRecord[]): Promise<TimelineItem[]> {
+    const feedIds = [...new Set(records.flatMap((r) => (r.feed_id === null ? [] : [String(r.feed_id)])))];
+    const inboxIds = [...new Set(records.flatMap((r) => (r.inbox_id === null ? [] : [String(r.inbox_id)])))];
+    const [feeds, inboxes] = await Promise.all([deps.feedsById(feedIds), deps.inboxesById(inboxIds)]);
+    const items: TimelineItem[] = [];
+    for (const record of records) {
+      const inbox = record.inbox_id === null ? undefined : inboxes.get(String(record.inbox_id));
+      const source = record.feed_id === null ? inbox : feeds.get(String(record.feed_id));
+      if (!source) continue;
+      const item: TimelineItem = { entries: toEntry(record, inbox?.id), feeds: source, read: record.read, cursor: iso(record.sort_at) };
+      if (record.starred_at) item.collections = { createdAt: iso(record.starred_at) };
+      items.push(item);
+    }
+    return items;
+  }
+
+  return {
+    /** POST /entries: one page of a timeline, newest first. */
+    async timeline(user: RequestUser, request: TimelineRequest): Promise<TimelineItem[]> {
+      const cursor: Cursor | undefined = request.publishedAfter
+        ? { before: request.publishedAfter, ...(request.publishedAfterId ? { beforeId: request.publishedAfterId } : {}) }
+        : undefined;
+      const q: TimelineQuery = {
+        userId: user.id,
+        limit: Math.min(Math.max(request.limit ?? DEFAULT_PAGE, 1), MAX_PAGE),
+        withContent: request.withContent === true,
+        ...(cursor ? { cursor } : {}),
+        unreadOnly: request.read === false,
+        ...(request.startTime ? { startTime: request.startTime } : {}),
+        ...(request.endTime ? { endTime: request.endTime } : {}),
+        excludePrivate: request.excludePrivate === true,
+      };
+      if (request.isCollection) return toItems(await repo.starred(q, request.view));
+      if (request.inboxId) {
+        const inboxId = await deps.ownInboxId(user.id, request.inboxId);
+        if (!inboxId) throw new AppError(ErrorCode.InboxNotFound);
+        return toItems(await repo.sourceTimeline(q, [inboxId]));
+      }
+      if (request.listId) {
+        const followed = await deps.followed(user.id, [request.listId]);
+        if (followed.has(request.listId)) return toItems(await repo.sourceTimeline(q, [request.listId]));
+        if (!(await deps.listExists(request.listId))) throw new AppError(ErrorCode.ListNotFound);
+        return toItems(await repo.listEntries(q, request.listId));
+      }
+      if (request.feedId) {
+        const followed = await deps.followed(user.id, [request.feedId]);
+        if (followed.has(request.feedId) && !request.isArchived) return toItems(await repo.sourceTimeline(q, [request.feedId]));
+        if (!(await deps.feedExists(request.feedId))) throw new AppError(ErrorCode.FeedNotFound);
+        return toItems(await repo.feedEntries(q, request.feedId));
+      }
+      if (request.feedIdList) {
+        const followed = [...(await deps.followed(user.id, request.feedIdList))];
+        if (followed.length === 0) return [];
+        return toItems(await repo.sourceTimeline(q, followed));
+      }
+      return toItems(await repo.viewTimeline(q, request.view ?? 0));
+    },
+
+    /** GET /entries?id=: one entry with its content. */
+    async get(user: RequestUser, entryId: string): Promise<TimelineItem> {
+      if (!(await repo.visibleTo(user.id, entryId))) throw new AppError(ErrorCode.EntryNotFound);
+      const [record] = await repo.byIds(user.id, [entryId], true, true);
+      const [item] = record ? await toItems([record]) : [];
+      if (!item) throw new AppError(ErrorCode.EntryNotFound);
+      return item;
+    },
+
+    /** GET /entries/readability?id=: the full article of an entry's page, fetched once and kept. */
+    async readability(user: RequestUser, entryId: string): Promise<{ content: string | null }> {
+      if (!(await repo.visibleTo(user.id, entryId))) throw new AppError(ErrorCode.EntryNotFound);
+      const [record] = await repo.byIds(user.id, [entryId], false, true);
+      if (!record) throw new AppError(ErrorCode.EntryNotFound);
+      if (record.readability_content) return { content: record.readability_content };
+      try {
+        return { content: await deps.fetchReadability({ id: String(record.id), url: record.url }) };
+      } catch (error) {
+        throw new AppError(ErrorCode.FeedFetchError, { reason: `The article could not be fetched: ${(error as Error).message}` });
+      }
+    },
+
+    /** POST /entries/stream: the content of each visible entry, as it is read. */
+    async *contents(user: RequestUser, ids: string[]): AsyncGenerator<{ id: string; content: string | null }> {
+      const rows = await repo.contents(ids);
+      for (const row of rows) {
+        if (row.inbox_id !== null && !(await repo.visibleTo(user.id, String(row.id)))) continue;
+        yield { id: String(row.id), content: row.content };
+      }
+    },
+
+    /** GET /entries/preview?id=: the newest entries of a feed, followed or not. */
+    async preview(user: RequestUser, feedId: string): Promise<Entry[]> {
+      if (!(await deps.feedExists(feedId))) throw new AppError(ErrorCode.FeedNotFound);
+      const records = await repo.feedEntries({ userId: user.id, limit: DEFAULT_PAGE, withContent: false }, feedId);
+      return records.map((record) => toEntry(record));
+    },
+
+    /** GET /entries/check-new: whether anything arrived in scope since a time. */
+    async checkNew(user: RequestUser, since: Date, scope: { view?: number; feedId?: string; feedIdList?: string[]; listId?: string; unreadOnly?: boolean }) {
+      const sourceIds = scope.feedIdList ?? (scope.feedId ? [scope.feedId] : scope.listId ? [scope.listId] : undefined);
+      const newest = await repo.newestSince(user.id, since, { ...(sourceIds ? { sourceIds } : { view: scope.view ?? 0 }), unreadOnly: scope.unreadOnly === true });
+      return newest ? { has_new: true, entry_id: newest.entryId, lastest_at: newest.insertedAt.toISOString() } : { has_new: false };
+    },
+
+    /** GET /entries/read-histories/:id: who read an entry (public subscriptions only). */
+    async readHistories(user: RequestUser, entryId: string, size: number) {
+      if (!(await repo.visibleTo(user.id, entryId))) throw new AppError(ErrorCode.EntryNotFound);
+      const { users, total } = await repo.readers(entryId, size);
+      return {
+        users: Object.fromEntries(users.map((u) => [u.id, u])),
+        entryReadHistories: { userIds: users.map((u) => u.id), readCount: total },
+        total,
+      };
+    },
+  };
+}
+
+export type EntriesService = ReturnType<typeof createEntriesService>;

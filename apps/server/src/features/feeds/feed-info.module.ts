@@ -1,0 +1,24 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../http/context.ts";
+import type { ModuleContext } from "../module.ts";
+import { createFeedClaimRepo } from "./feed-claim.repo.ts";
+import { createFeedClaimService } from "./feed-claim.service.ts";
+import { createFeedInfoRepo } from "./feed-info.repo.ts";
+import { feedInfoRoutes } from "./feed-info.routes.ts";
+import { createFeedInfoService } from "./feed-info.service.ts";
+
+/** GET /feeds and /feeds/claim. */
+export function feedInfoModule(context: ModuleContext) {
+  const { deps, requireUser } = context;
+  const findFeed = (feedId: string) => deps.feedsRepo.findById(feedId);
+  const info = createFeedInfoService({ repo: createFeedInfoRepo(deps.db), findFeed, resolveFeed: (url) => deps.feeds.resolveFeed(url) });
+  const claims = createFeedClaimService({
+    repo: createFeedClaimRepo(deps.db),
+    findFeed,
+    http: deps.http,
+    rsshubUrl: deps.config.fetch.rsshubUrl,
+    secret: deps.secret,
+    clock: deps.clock,
+  });
+  return new Hono<AppEnv>().route("/", feedInfoRoutes({ info, claims, requireUser }));
+}

@@ -1,0 +1,103 @@
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { rowsOf, type Database, type Executor } from "../../db/client.ts";
+import { feeds } from "../../db/schema/index.ts";
+
+import type { FeedRow } from "../../db/schema/feeds.ts";
+
+export type { FeedRow };
+export type FeedInsert = typeof feeds.$inferInsert;
+
+/** Feeds somebody reads: a subscriber, or a list that holds them. The scheduler polls only these. */
+const IS_READ = sql`(EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = ${feeds.id})
+  OR EXISTS (SELECT 1 FROM list_feeds lf WHERE lf.feed_id = ${feeds.id}))`;
+
+export function createFeedsRepo(db: Database) {
+  return {
+    async findById(id: string, executor: Executor = db): Promise<FeedRow | null> {
+      const [row] = await executor.select().from(feeds).where(eq(feeds.id, id));
+      return row ?? null;
+    },
+
+    async findByIds(ids: string[]): Promise<FeedRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(feeds).where(inArray(feeds.id, ids));
+    },
+
+    async findByUrl(url: string): Promise<FeedRow | null> {
+      const [row] = await db.select().from(feeds).where(eq(feeds.url, url));
+      return row ?? null;
+    },
+
+    /** Inserts a feed, or returns the existing one with the same URL. */
+    async insertOrGet(feed: FeedInsert): Promise<FeedRow> {
+      const [inserted] = await db.insert(feeds).values(feed).onConflictDoNothing({ target: feeds.url }).returning();
+      if (inserted) return inserted;
+      const [existing] = await db.select().from(feeds).where(eq(feeds.url, feed.url));
+      return existing!;
+    },
+
+    async update(id: string, patch: Partial<FeedInsert>, executor: Executor = db): Promise<void> {
+      await executor.update(feeds).set({ ...patch, updatedAt: new Date() }).where(eq(feeds.id, id));
+    },
+
+    /** Recounts a feed's subscribers (kept on the feed for analytics and discovery). */
+    async recountSubscribers(id: string): Promise<void> {
+      await db
+        .update(feeds)
+        .set({ subscriptionCount: sql`(SELECT count(*)::int FROM subscriptions s WHERE s.feed_id = ${feeds.id})` })
+        .where(eq(feeds.id, id));
+    },
+
+    /**
+     * Claims up to `limit` due feeds for this worker: their next check moves to `leaseUntil`, so no
+     * other worker takes them while they are fetched (a crashed worker's feeds come back when the
+     * lease ends). `FOR UPDATE SKIP LOCKED` lets concurrent workers claim disjoint batches.
+     */
+    async claimDue(now: Date, limit: number, leaseUntil: Date): Promise<FeedRow[]> {
+      const result = await db.execute(sql`
+        WITH due AS (
+          SELECT id FROM ${feeds}
+          WHERE ${feeds.nextCheckAt} <= ${now.toISOString()}::timestamptz AND ${IS_READ}
+          ORDER BY ${feeds.nextCheckAt}
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        )
+        UPDATE ${feeds} SET next_check_at = ${leaseUntil.toISOString()}::timestamptz
+        FROM due WHERE ${feeds.id} = due.id
+        RETURNING ${feeds.id} AS "id"`);
+      const ids = rowsOf<{ id: string | number }>(result).map((row) => String(row.id));
+      if (ids.length === 0) return [];
+      return db.select().from(feeds).where(inArray(feeds.id, ids)).orderBy(asc(feeds.nextCheckAt));
+    },
+
+    /** The earliest next check among the feeds somebody reads, or null when there is none. */
+    async nextDueAt(): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: sql<string | null>`min(${feeds.nextCheckAt})` })
+        .from(feeds)
+        .where(IS_READ);
+      return row?.at ? new Date(row.at) : null;
+    },
+
+    /** Marks feeds due now: all read feeds, or the given ones. Returns how many. */
+    async markDue(now: Date, ids?: string[]): Promise<number> {
+      const rows = await db
+        .update(feeds)
+        .set({ nextCheckAt: now })
+        .where(ids ? inArray(feeds.id, ids) : IS_READ)
+        .returning({ id: feeds.id });
+      return rows.length;
+    },
+
+    /** How many read feeds are due at `now`. */
+    async countDue(now: Date): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(feeds)
+        .where(and(lte(feeds.nextCheckAt, now), IS_READ));
+      return Number(row?.count ?? 0);
+    },
+  };
+}
+
+export type FeedsRepo = ReturnType<typeof createFeedsRepo>;

@@ -1,0 +1,91 @@
+import { ErrorCode, type FeedSummary, type InboxSummary, type TimelineItem } from "@tidings/contracts";
+import { AppError } from "../../errors.ts";
+import type { RequestUser } from "../../http/context.ts";
+import { toEntry } from "../entries/entries.service.ts";
+import { highlightSnippet, highlightTitle } from "./search-highlight.ts";
+import { parseSearchQuery } from "./search-query.ts";
+import { entryBodyText } from "./search-text.ts";
+import type { SearchRepo } from "./search.repo.ts";
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+/** Matches of the caller's timeline ranked per search: the newest ones when a word is everywhere. */
+export const MAX_CANDIDATES = 500;
+
+export interface SearchRequest {
+  q: string;
+  view?: number;
+  feedId?: string;
+  read?: boolean;
+  starred?: boolean;
+  limit?: number;
+  offset?: number;
+}
+
+export type SearchItem = TimelineItem & { highlight: { title: string | null; snippet: string } };
+
+export interface SearchResult {
+  items: SearchItem[];
+  /** How many entries match; left out when the search found more than it ranks. */
+  total?: number;
+}
+
+export interface SearchServiceDeps {
+  repo: SearchRepo;
+  /** Feeds by id, as the API shows them. */
+  feedsById: (ids: string[]) => Promise<Map<string, FeedSummary>>;
+  /** Inboxes by id, as their owner sees them. */
+  inboxesById: (ids: string[]) => Promise<Map<string, InboxSummary>>;
+}
+
+/** Full-text search of the caller's entries (their timeline and their stars). */
+export function createSearchService(deps: SearchServiceDeps) {
+  return {
+    /** GET /search: one ranked page with highlights, built for that page only. */
+    async search(user: RequestUser, request: SearchRequest): Promise<SearchResult> {
+      if (!request.q.trim()) throw new AppError(ErrorCode.InvalidParameter, { reason: "q: type something to search for" });
+      const parsed = parseSearchQuery(request.q);
+      if (!parsed) throw new AppError(ErrorCode.InvalidParameter, { reason: "q: give at least one word to look for (not only exclusions)" });
+      const limit = Math.min(Math.max(request.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT);
+      const offset = Math.max(request.offset ?? 0, 0);
+      const page = await deps.repo.search({
+        userId: user.id,
+        tsquery: parsed.tsquery,
+        ...(request.view !== undefined ? { view: request.view } : {}),
+        ...(request.feedId ? { feedId: request.feedId } : {}),
+        ...(request.read !== undefined ? { read: request.read } : {}),
+        ...(request.starred ? { starred: true } : {}),
+        candidates: MAX_CANDIDATES,
+        limit,
+        offset,
+      });
+      const records = new Map((await deps.repo.entries(user.id, page.ids)).map((record) => [record.id, record]));
+      const feedIds = [...new Set([...records.values()].flatMap((r) => (r.feed_id ? [r.feed_id] : [])))];
+      const inboxIds = [...new Set([...records.values()].flatMap((r) => (r.inbox_id ? [r.inbox_id] : [])))];
+      const [feeds, inboxes] = await Promise.all([deps.feedsById(feedIds), deps.inboxesById(inboxIds)]);
+      const items: SearchItem[] = [];
+      for (const id of page.ids) {
+        const record = records.get(id);
+        if (!record) continue;
+        const inbox = record.inbox_id ? inboxes.get(record.inbox_id) : undefined;
+        const source = record.feed_id ? feeds.get(record.feed_id) : inbox;
+        if (!source) continue;
+        const { content, ...withoutContent } = record;
+        const item: SearchItem = {
+          entries: toEntry({ ...withoutContent, sort_at: record.published_at }, inbox?.id),
+          feeds: source,
+          read: record.read,
+          highlight: {
+            title: highlightTitle(record.title, parsed.highlights),
+            snippet: highlightSnippet(entryBodyText(record.description, content), parsed.highlights),
+          },
+        };
+        if (record.starred_at) item.collections = { createdAt: new Date(record.starred_at).toISOString() };
+        items.push(item);
+      }
+      return page.total === null ? { items } : { items, total: page.total };
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

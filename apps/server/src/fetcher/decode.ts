@@ -1,0 +1,100 @@
+import iconv from "iconv-lite";
+import { guessLegacyEncoding } from "./decode-guess.ts";
+import { type Charset, charsetParameter, resolveCharset } from "./decode-labels.ts";
+import { guessEndianness, metaDeclaredCharset, sniffBom, sniffWideXml, xmlDeclaredEncoding } from "./decode-sniff.ts";
+
+/** A fetched document's bytes turned into text, with how its encoding was determined. */
+export interface DecodedDocument {
+  /** The decoded text, without any byte-order mark. */
+  text: string;
+  /**
+   * The encoding actually used, lower-case canonical (WHATWG) name: "utf-8", "utf-16le", "windows-1252", "gb18030",
+   * "shift_jis", … A label is reported as the encoding it decodes as, so a document declared "iso-8859-1" or
+   * "us-ascii" reports "windows-1252", "gb2312" reports "gb18030" and "tis-620" reports "windows-874".
+   */
+  encoding: string;
+  /**
+   * Where the encoding came from: "bom"; "http" (Content-Type charset); "xml" (XML declaration, or the byte
+   * layout of a BOM-less UTF-16/32 `<?xml`); "meta" (HTML meta tag); "utf8-valid" (undeclared, or declared as a
+   * single-byte legacy encoding, but valid UTF-8); "sniff" (undeclared, not UTF-8, and recognisably CJK,
+   * Cyrillic, Hebrew, Thai or Greek); "default" (none of these: windows-1252).
+   */
+  source: "bom" | "http" | "xml" | "meta" | "utf8-valid" | "sniff" | "default";
+}
+
+type Source = DecodedDocument["source"];
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+function validUtf8(bytes: Uint8Array): string | null {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+const isAscii = (bytes: Uint8Array): boolean => bytes.every((b) => b < 0x80);
+
+function decodeAs(bytes: Uint8Array, encoding: string, source: Source): DecodedDocument {
+  // iconv-lite only strips a BOM for Unicode codecs; a stray U+FEFF can also come out of a mis-declared document.
+  const text = iconv.decode(bytes, encoding).replace(/^\uFEFF/, "");
+  return { text, encoding, source };
+}
+
+// "utf-16"/"utf-32" say nothing about byte order; without a BOM the bytes have to.
+function concreteName(charset: Charset, bytes: Uint8Array): string {
+  if (charset.name === "utf-16" || charset.name === "utf-32") {
+    return `${charset.name}${guessEndianness(bytes, charset.name === "utf-16" ? 2 : 4)}`;
+  }
+  return charset.name;
+}
+
+/**
+ * Applies a declared charset. A single-byte legacy declaration accepts any bytes, so it is overruled by bytes
+ * that are valid UTF-8 and not plain ASCII: a CMS emitting UTF-8 under a stale "iso-8859-1" is far more common
+ * than legacy text that happens to form valid UTF-8. Multi-byte and Unicode declarations are trusted.
+ */
+function decodeDeclared(bytes: Uint8Array, charset: Charset, source: Source): DecodedDocument {
+  if (charset.kind === "single" && !isAscii(bytes)) {
+    const utf8 = validUtf8(bytes);
+    if (utf8 !== null) return { text: utf8, encoding: "utf-8", source: "utf8-valid" };
+  }
+  return decodeAs(bytes, concreteName(charset, bytes), source);
+}
+
+// An ASCII-readable XML declaration or meta tag cannot truthfully say UTF-16/32 (it would not be readable as
+// ASCII then), so such a label is a mistake and is ignored, as the HTML standard prescribes for meta.
+function asciiDeclared(label: string | null): Charset | null {
+  const charset = label === null ? null : resolveCharset(label);
+  return charset && charset.kind !== "utf16" && charset.kind !== "utf32" ? charset : null;
+}
+
+/**
+ * Decodes the raw bytes of a fetched feed or HTML page into text. The encoding is taken from, in order: a
+ * byte-order mark; the `charset` of the HTTP Content-Type header; the XML declaration (or the byte layout of a
+ * BOM-less UTF-16/32 document); an HTML meta charset in the first 4 KB; else UTF-8 when the bytes are valid
+ * UTF-8, else a guess at a recognisable legacy encoding, else windows-1252. Unknown labels are skipped. A
+ * declared single-byte legacy encoding loses to bytes that are valid, non-ASCII UTF-8. Never throws.
+ */
+export function decodeDocument(bytes: Uint8Array, contentType?: string | null): DecodedDocument {
+  const bom = sniffBom(bytes);
+  if (bom) return decodeAs(bytes.subarray(bom.length), bom.name, "bom");
+
+  const httpLabel = charsetParameter(contentType);
+  const http = httpLabel === null ? null : resolveCharset(httpLabel);
+  if (http) return decodeDeclared(bytes, http, "http");
+
+  const wide = sniffWideXml(bytes);
+  if (wide) return decodeAs(bytes, wide, "xml");
+  const xml = asciiDeclared(xmlDeclaredEncoding(bytes));
+  if (xml) return decodeDeclared(bytes, xml, "xml");
+  const meta = asciiDeclared(metaDeclaredCharset(bytes));
+  if (meta) return decodeDeclared(bytes, meta, "meta");
+
+  const utf8 = validUtf8(bytes);
+  if (utf8 !== null) return { text: utf8, encoding: "utf-8", source: "utf8-valid" };
+  const guess = guessLegacyEncoding(bytes);
+  if (guess) return decodeAs(bytes, guess, "sniff");
+  return decodeAs(bytes, "windows-1252", "default");
+}

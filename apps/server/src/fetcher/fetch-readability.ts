@@ -1,0 +1,25 @@
+import type { Executor } from "../db/client.ts";
+import { entriesStoreRepo } from "../features/entries/entries-store.repo.ts";
+import type { HttpClient } from "../lib/http/index.ts";
+import { decodeDocument } from "./decode.ts";
+import { extractArticle } from "./readability.ts";
+
+/**
+ * Fetches an entry's page, extracts its article and keeps it as the entry's `readabilityContent`.
+ * Returns the stored HTML, or null when the page could not be fetched or holds no article (the
+ * caller says so to the reader; nothing is stored then, so a later try can succeed).
+ */
+export async function fetchReadability(
+  deps: { db: Executor; http: HttpClient },
+  entry: { id: string; url: string | null },
+): Promise<string | null> {
+  if (!entry.url) return null;
+  const response = await deps.http.request({ url: entry.url, headers: { accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5" } });
+  if (response.status < 200 || response.status >= 300) return null;
+  const contentType = response.headers["content-type"] ?? "";
+  if (contentType && !/html|xml/i.test(contentType)) return null;
+  const article = extractArticle(decodeDocument(response.body, contentType).text, response.url);
+  if (!article) return null;
+  await entriesStoreRepo.update(deps.db, entry.id, { readabilityContent: article.content });
+  return article.content;
+}

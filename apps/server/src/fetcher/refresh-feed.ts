@@ -1,0 +1,116 @@
+import type { IdGenerator } from "@tidings/contracts";
+import type { Database } from "../db/client.ts";
+import type { FeedRow, FeedsRepo } from "../features/feeds/feeds.repo.ts";
+import type { TimelineRepo } from "../timeline/timeline.repo.ts";
+import type { Clock } from "../lib/clock.ts";
+import { FetchError, type HttpClient } from "../lib/http/index.ts";
+import type { Logger } from "../lib/logger.ts";
+import { decodeDocument } from "./decode.ts";
+import { describeFetchError, describeStatus } from "./describe-error.ts";
+import { resolveFetchUrl } from "./feed-url.ts";
+import { expiresMs, maxAgeMs, retryAfterMs } from "./http-hints.ts";
+import { FeedParseError, parseFeedDocument } from "./parse/parse-feed.ts";
+import { prepareEntries } from "./prepare-entries.ts";
+import { estimateUpdatesPerWeek, nextCheckAt } from "./schedule-policy.ts";
+import { storeEntries } from "./store-entries.ts";
+
+export interface RefreshDeps {
+  db: Database;
+  feeds: FeedsRepo;
+  timeline: TimelineRepo;
+  http: HttpClient;
+  ids: IdGenerator;
+  clock: Clock;
+  logger: Logger;
+  rsshubUrl: string;
+}
+
+export type RefreshOutcome =
+  | { status: "updated"; inserted: number; updated: number; unchanged: number }
+  | { status: "not-modified" }
+  | { status: "failed"; message: string };
+
+const MAX_ENTRIES_PER_REFRESH = 500;
+
+/**
+ * One refresh of one feed: conditional GET, decode, parse, sanitise, store, then the next check.
+ * Failures are recorded on the feed (message, time, count) and scheduled with back-off; they are
+ * returned, never thrown, so one bad feed cannot stop a worker.
+ */
+export async function refreshFeed(deps: RefreshDeps, feed: FeedRow): Promise<RefreshOutcome> {
+  const started = deps.clock.now();
+  const now = started.getTime();
+  const fail = async (message: string, hints: { retryAfterMs?: number | null } = {}): Promise<RefreshOutcome> => {
+    const errorCount = feed.errorCount + 1;
+    await deps.feeds.update(feed.id, {
+      checkedAt: started,
+      errorCount,
+      errorMessage: message,
+      errorAt: started,
+      nextCheckAt: new Date(nextCheckAt({ now, updatesPerWeek: feed.updatesPerWeek, errorCount, retryAfterMs: hints.retryAfterMs ?? null })),
+    });
+    deps.logger.debug({ feedId: feed.id, url: feed.url, errorCount, message }, "feed refresh failed");
+    return { status: "failed", message };
+  };
+
+  let response;
+  try {
+    response = await deps.http.request({ url: resolveFetchUrl(feed.url, deps.rsshubUrl), etag: feed.etag, lastModified: feed.lastModified });
+  } catch (error) {
+    if (error instanceof FetchError) return fail(describeFetchError(error));
+    throw error;
+  }
+  const headers = response.headers;
+  const hints = {
+    maxAgeMs: maxAgeMs(headers["cache-control"]),
+    expiresMs: expiresMs(headers.expires, now),
+    retryAfterMs: retryAfterMs(headers["retry-after"], now),
+  };
+  if (response.status === 429 || response.status === 503) return fail(describeStatus(response.status), hints);
+  if (response.status === 304) {
+    await deps.feeds.update(feed.id, {
+      checkedAt: started,
+      errorCount: 0,
+      errorMessage: null,
+      errorAt: null,
+      nextCheckAt: new Date(nextCheckAt({ now, updatesPerWeek: feed.updatesPerWeek, errorCount: 0, ...hints })),
+    });
+    return { status: "not-modified" };
+  }
+  if (response.status < 200 || response.status >= 300) return fail(describeStatus(response.status));
+
+  let parsed;
+  try {
+    parsed = parseFeedDocument(decodeDocument(response.body, headers["content-type"]).text, response.url);
+  } catch (error) {
+    if (error instanceof FeedParseError) return fail(`The feed could not be read: ${error.message}`);
+    throw error;
+  }
+  const prepared = prepareEntries(parsed.entries.slice(0, MAX_ENTRIES_PER_REFRESH), now);
+  const stored = await storeEntries(deps, feed.id, prepared, started);
+  const updatesPerWeek = estimateUpdatesPerWeek(prepared.map((entry) => entry.publishedAt.getTime()), now);
+  const latest = prepared.reduce<number | null>((max, entry) => Math.max(max ?? 0, entry.publishedAt.getTime()), null);
+  const ttlMs = parsed.ttlMinutes ? parsed.ttlMinutes * 60_000 : null;
+  const movedTo = response.permanentUrl && !feed.url.startsWith("rsshub://") ? response.permanentUrl : null;
+  if (movedTo && movedTo !== feed.url && !(await deps.feeds.findByUrl(movedTo))) {
+    await deps.feeds.update(feed.id, { url: movedTo });
+  }
+  await deps.feeds.update(feed.id, {
+    title: parsed.title ?? feed.title,
+    description: parsed.description ?? feed.description,
+    siteUrl: parsed.siteUrl ?? feed.siteUrl,
+    image: parsed.image ?? feed.image,
+    language: parsed.language ?? feed.language,
+    etag: headers.etag ?? null,
+    lastModified: headers["last-modified"] ?? null,
+    checkedAt: started,
+    errorCount: 0,
+    errorMessage: null,
+    errorAt: null,
+    updatesPerWeek,
+    latestEntryPublishedAt: latest !== null && (!feed.latestEntryPublishedAt || latest > feed.latestEntryPublishedAt.getTime()) ? new Date(latest) : feed.latestEntryPublishedAt,
+    nextCheckAt: new Date(nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMs, ...hints })),
+  });
+  await deps.feeds.recountSubscribers(feed.id);
+  return { status: "updated", ...stored };
+}

@@ -1,0 +1,152 @@
+import type { FeedRow, FeedsRepo } from "../features/feeds/feeds.repo.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { Logger } from "../lib/logger.ts";
+import { resolveFetchUrl } from "./feed-url.ts";
+import { HostLimiter } from "./host-limiter.ts";
+import type { RefreshOutcome } from "./refresh-feed.ts";
+
+export interface SchedulerOptions {
+  feeds: FeedsRepo;
+  clock: Clock;
+  logger: Logger;
+  rsshubUrl: string;
+  /** Refreshes one feed (refreshFeed bound to its dependencies). */
+  refresh: (feed: FeedRow) => Promise<RefreshOutcome>;
+  /** Feeds fetched at once by this process. */
+  concurrency: number;
+  /** Feeds of one host fetched at once by this process. */
+  perHost: number;
+  /** How long a claimed feed stays reserved for this worker. */
+  leaseMs?: number;
+  /** The longest sleep between two looks at the queue. */
+  pollMs?: number;
+}
+
+export interface Scheduler {
+  start(): void;
+  /** Stops claiming; resolves when the feeds in hand are done. */
+  stop(): Promise<void>;
+  /** Wakes the loop now (a feed was added or marked due). */
+  wake(): void;
+  /** Claims and refreshes every due feed until none is left; for tests, benchmarks and the CLI. */
+  drain(): Promise<{ refreshed: number; failed: number; notModified: number }>;
+}
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
+};
+
+/**
+ * The refresh loop, with the database as the queue: it claims due feeds in batches (several
+ * processes on one PostgreSQL claim disjoint batches), refreshes them under the concurrency and
+ * per-host limits, and sleeps until the next feed is due or it is woken.
+ */
+export function createScheduler(options: SchedulerOptions): Scheduler {
+  const { feeds, clock, logger } = options;
+  const leaseMs = options.leaseMs ?? 15 * 60 * 1000;
+  const pollMs = options.pollMs ?? 30_000;
+  const limiter = new HostLimiter({ concurrency: options.concurrency, perHost: options.perHost });
+  const batchSize = Math.max(options.concurrency * 2, 10);
+  let running = false;
+  let loop: Promise<void> | null = null;
+  const counts = { refreshed: 0, failed: 0, notModified: 0 };
+  const inFlight = new Set<Promise<void>>();
+
+  const refreshOne = (feed: FeedRow) => {
+    const done: Promise<void> = limiter
+      .run(hostOf(resolveFetchUrl(feed.url, options.rsshubUrl)), () => options.refresh(feed))
+      .then((outcome) => {
+        if (outcome.status === "failed") counts.failed++;
+        else if (outcome.status === "not-modified") counts.notModified++;
+        else counts.refreshed++;
+      })
+      .catch((error: unknown) => {
+        counts.failed++;
+        logger.error({ err: error, feedId: feed.id }, "feed refresh crashed");
+      })
+      .finally(() => inFlight.delete(done));
+    inFlight.add(done);
+  };
+
+  /** Claims what fits in the limiter; returns how many feeds were claimed. */
+  async function claimBatch(): Promise<number> {
+    // Claim in batches, not one feed per freed slot: one query per batch keeps the queue cheap.
+    const room = batchSize - limiter.size;
+    if (room < options.concurrency) return 0;
+    const now = clock.now();
+    const claimed = await feeds.claimDue(now, room, new Date(now.getTime() + leaseMs));
+    for (const feed of claimed) refreshOne(feed);
+    return claimed.length;
+  }
+
+  /** Sleeps in progress; waking resolves them all (several overlap when a sleep races idle()). */
+  const sleepers = new Set<() => void>();
+
+  /** Waits `ms`, or less when woken; never while stopping (stop() may have come during a query). */
+  function sleep(ms: number): Promise<void> {
+    if (!running) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      sleepers.add(wake);
+    });
+  }
+
+  const wakeAll = () => {
+    for (const wake of [...sleepers]) wake();
+  };
+
+  async function run() {
+    while (running) {
+      try {
+        const claimed = await claimBatch();
+        if (claimed > 0 || limiter.size >= batchSize) {
+          await Promise.race([limiter.idle(), sleep(250)]);
+          continue;
+        }
+        const next = await feeds.nextDueAt();
+        const wait = next ? Math.max(0, next.getTime() - clock.now().getTime()) : pollMs;
+        await sleep(Math.min(Math.max(wait, 50), pollMs));
+      } catch (error) {
+        logger.error({ err: error }, "scheduler loop failed; retrying");
+        await sleep(5000);
+      }
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      wakeAll();
+      await loop;
+      await limiter.idle();
+    },
+    wake() {
+      wakeAll();
+    },
+    async drain() {
+      const before = { ...counts };
+      while ((await claimBatch()) > 0 || inFlight.size > 0) {
+        if (inFlight.size > 0) await Promise.race(inFlight);
+      }
+      return {
+        refreshed: counts.refreshed - before.refreshed,
+        failed: counts.failed - before.failed,
+        notModified: counts.notModified - before.notModified,
+      };
+    },
+  };
+}

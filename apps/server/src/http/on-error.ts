@@ -1,0 +1,29 @@
+import { ErrorCode, errorMessage } from "@tidings/contracts";
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { AppError } from "../errors.ts";
+import type { AppEnv } from "./context.ts";
+
+/**
+ * The one place errors become responses: an {@link AppError} with its catalogue status; a
+ * malformed body or Hono's own errors as 1002; anything else as a logged 500 with code 1005 and
+ * no internals in the body.
+ */
+export function handleError(error: Error, c: Context<AppEnv>) {
+  if (error instanceof AppError) {
+    if (error.status >= 500) c.var.log.error({ err: error }, error.message);
+    return c.json(error.toBody(), error.status as ContentfulStatusCode);
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    return c.json(
+      { code: ErrorCode.InvalidParameter, message: errorMessage(ErrorCode.InvalidParameter), reason: error.message },
+      error.status,
+    );
+  }
+  c.var.log.error({ err: error }, "unhandled error");
+  return c.json(
+    { code: ErrorCode.InternalError, message: errorMessage(ErrorCode.InternalError), reason: `request id ${c.var.requestId}` },
+    500,
+  );
+}

@@ -1,0 +1,41 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import type { AppEnv } from "./context.ts";
+
+/**
+ * Serves the built web client from `distDir`: hashed assets cached for a year, every other path
+ * answered with `index.html` (the client routes it), and `…/index.html` redirected to `/`.
+ */
+export function webAppRoutes(distDir: string) {
+  const app = new Hono<AppEnv>();
+  const indexFile = path.join(distDir, "index.html");
+  if (!existsSync(indexFile)) {
+    return app.get("*", (c) =>
+      c.text("The web client is not built. Run `npm run build` (or `npm start`, which builds it).", 503),
+    );
+  }
+  const indexHtml = readFileSync(indexFile, "utf8");
+  return app
+    .get("*", async (c, next) => {
+      if (c.req.path.endsWith("/index.html")) return c.redirect("/", 301);
+      await next();
+    })
+    .use(
+      "/assets/*",
+      serveStatic({
+        root: distDir,
+        // The build writes .br and .gz copies of every asset; they are sent as they are.
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      }),
+    )
+    .use("*", serveStatic({ root: distDir, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", "no-cache") }))
+    .get("*", (c) => {
+      c.header("Cache-Control", "no-cache");
+      return c.html(indexHtml);
+    });
+}

@@ -1,0 +1,88 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import { openDatabase } from "./db/client.ts";
+import { migrate, MigrationError } from "./db/migrate.ts";
+import { createDeps } from "./deps.ts";
+import { ConfigError, loadConfig, type Config } from "./env.ts";
+import { createLogger } from "./lib/logger.ts";
+import { resolveAuthSecret } from "./lib/secret.ts";
+
+/** The composition root: configuration, database, migrations, services, HTTP server. */
+const WEB_DIST_DIR = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const startedAt = performance.now();
+  const config = readConfig();
+  const logger = createLogger({ level: config.logLevel });
+  await mkdir(config.dataDir, { recursive: true });
+  const authSecret = await resolveAuthSecret(config.auth.secret, config.dataDir);
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: "postgres", url: config.databaseUrl }
+      : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
+  );
+  try {
+    const applied = await migrate(database.db);
+    if (applied.length) logger.info({ applied }, "database migrated");
+  } catch (error) {
+    logger.fatal({ migration: error instanceof MigrationError ? error.migration : undefined }, String((error as Error).message));
+    await database.close();
+    process.exit(1);
+  }
+
+  const deps = createDeps({ config, logger, database, authSecret });
+  if (config.fetch.scheduler) deps.scheduler.start();
+  const app = createApp(deps, { webDistDir: WEB_DIST_DIR });
+  const server = serve({ fetch: app.fetch, port: config.server.port, hostname: config.server.host }, (info) => {
+    logger.info(
+      {
+        url: `http://${config.server.host.includes(":") ? `[${info.address}]` : info.address}:${info.port}`,
+        webUrl: config.server.webUrl,
+        database: database.driver,
+        startupMs: Math.round(performance.now() - startedAt),
+      },
+      "server listening",
+    );
+  });
+  server.on("error", async (error: NodeJS.ErrnoException) => {
+    logger.fatal(
+      { code: error.code },
+      error.code === "EADDRINUSE"
+        ? `Port ${config.server.port} is already in use; set PORT to another port`
+        : error.message,
+    );
+    await database.close();
+    process.exit(1);
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, "shutting down");
+    server.close();
+    await deps.scheduler.stop();
+    deps.http.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+await main();

@@ -1,0 +1,71 @@
+import { createApp, type App } from "../../src/app.ts";
+import type { DatabaseHandle } from "../../src/db/client.ts";
+import { createDeps, type Deps } from "../../src/deps.ts";
+import { loadConfig } from "../../src/env.ts";
+import { createLogger } from "../../src/lib/logger.ts";
+import { openTestDatabase } from "./database.ts";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+export interface TestApp {
+  app: App;
+  deps: Deps;
+  database: DatabaseHandle & { url: string | null };
+  /** A request through the whole app, in process, from the web origin. */
+  request(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** The real app over a fresh database; `env` overrides configuration variables. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "/nonexistent", ...env });
+  const logger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
+  const deps = createDeps({ config, logger, database, authSecret: "test-secret-".padEnd(40, "x") });
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    database,
+    request(path, init = {}) {
+      const { json, cookie, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      headers.set("origin", TEST_ORIGIN);
+      if (cookie) headers.set("cookie", cookie);
+      if (json !== undefined) headers.set("content-type", "application/json");
+      return Promise.resolve(
+        app.request(path, {
+          ...rest,
+          method: rest.method ?? (json !== undefined ? "POST" : "GET"),
+          headers,
+          ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+        }),
+      );
+    },
+    close: async () => {
+      deps.http.close();
+      await database.close();
+    },
+  };
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
+export function cookieFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
+/** Registers an account and answers its session cookie. */
+export async function signUp(
+  t: TestApp,
+  account: { email: string; password?: string; name?: string },
+): Promise<{ cookie: string; userId: string }> {
+  const response = await t.request("/api/better-auth/sign-up/email", {
+    json: { email: account.email, password: account.password ?? "correct horse battery", name: account.name ?? "Reader" },
+  });
+  if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { user: { id: string } };
+  return { cookie: cookieFrom(response), userId: body.user.id };
+}

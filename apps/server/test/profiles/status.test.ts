@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/app.ts";
+
+let t: TestApp | undefined;
+afterEach(async () => t?.close());
+
+describe("GET /status/configs", () => {
+  it("answers the instance's limits without a session", async () => {
+    t = await createTestApp({
+      MAX_SUBSCRIPTIONS: "300",
+      MAX_LISTS: "7",
+      MAX_INBOXES: "3",
+      TRIAL_MAX_FEED_SUBSCRIPTIONS: "20",
+      TRIAL_MAX_LIST_SUBSCRIPTIONS: "2",
+      TRIAL_MAX_INBOXES: "0",
+      INVITATIONS_REQUIRED: "true",
+      INBOX_EMAIL_SUFFIX: "in.example.org",
+    });
+    const response = await t.request("/api/status/configs");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      code: 0,
+      data: {
+        MAX_SUBSCRIPTIONS: 300,
+        MAX_LISTS: 7,
+        MAX_INBOXES: 3,
+        MAX_TRIAL_USER_FEED_SUBSCRIPTION: 20,
+        MAX_TRIAL_USER_LIST_SUBSCRIPTION: 2,
+        MAX_TRIAL_USER_INBOX_SUBSCRIPTION: 0,
+        INVITATIONS_REQUIRED: true,
+        INBOX_EMAIL_SUFFIX: "@in.example.org",
+      },
+    });
+  });
+
+  it("answers the defaults, and the web URL's host as the inbox suffix", async () => {
+    t = await createTestApp({ WEB_URL: "https://read.example.net" });
+    const body = (await (await t.request("/api/status/configs")).json()) as { data: Record<string, unknown> };
+    expect(body.data).toMatchObject({ MAX_SUBSCRIPTIONS: 5000, MAX_LISTS: 100, MAX_INBOXES: 10, INVITATIONS_REQUIRED: false, INBOX_EMAIL_SUFFIX: "@read.example.net" });
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * The app shell: every page and layout of the signed-in app and the sign-in screens. The router
+ * loads this module lazily, so the first paint only waits for the router and the skeleton.
+ */
+export { MainLayout } from "./modules/layout/index.ts";
+export { EntryReaderPage } from "./modules/entry/index.ts";
+export { NotFound } from "./modules/errors/index.ts";
+export { SettingsLayout } from "./modules/settings/index.ts";
+export { NoEntrySelected, TimelineLayout } from "./modules/timeline/index.ts";
+export { InvitationPage } from "./pages/invitation.tsx";
+export { LoginPage } from "./pages/login.tsx";
+export { SettingsIndexPage, SettingsTabPage } from "./pages/settings/settings-pages.tsx";
+export { ActionPage, DiscoverCategoryPage, DiscoverPage, PowerPage, RSSHubPage } from "./pages/simple-pages.tsx";

@@ -1,0 +1,94 @@
+import { type ApiErrorBody, type ErrorCode, PRODUCT, errorMessage, isApiErrorBody, isErrorCode } from "@tidings/contracts";
+import { connectivity } from "./connectivity.ts";
+
+/**
+ * A failed API call. `status` is the HTTP status (undefined when the request never got an
+ * answer); `code`, `message` and `reason` come from the error body when there was one.
+ */
+export class ApiError extends Error {
+  readonly status: number | undefined;
+  readonly code: ErrorCode | undefined;
+  readonly reason: string | undefined;
+  readonly url: string;
+  readonly method: string;
+
+  constructor(init: { method: string; url: string; status?: number; statusText?: string; body?: ApiErrorBody; cause?: unknown }) {
+    const fallback = init.status === undefined ? "Network Error" : `${init.status} ${init.statusText ?? ""}`.trim();
+    super(init.body?.message ?? fallback, { cause: init.cause });
+    this.name = "ApiError";
+    this.status = init.status;
+    this.code = init.body && isErrorCode(init.body.code) ? init.body.code : undefined;
+    this.reason = init.body?.reason;
+    this.url = init.url;
+    this.method = init.method;
+  }
+}
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  json?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query: RequestOptions["query"]): string {
+  const url = new URL(path.startsWith("/") ? path : `/api/${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  return url.pathname + url.search;
+}
+
+/**
+ * Sends a request to the product API and answers the `data` of `{code: 0, data}`. Failures throw
+ * an {@link ApiError}. The request layer never retries (spec §7); queries decide that.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? (options.json === undefined ? "GET" : "POST");
+  const url = buildUrl(path, options.query);
+  const headers: Record<string, string> = { "X-App-Version": PRODUCT.version, "X-App-Name": `${PRODUCT.name} Web` };
+  if (options.json !== undefined) headers["Content-Type"] = "application/json";
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      credentials: "include",
+      ...(options.json !== undefined ? { body: JSON.stringify(options.json) } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (cause) {
+    if (!(cause instanceof DOMException && cause.name === "AbortError")) connectivity.reportFailure();
+    throw new ApiError({ method, url, cause });
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  connectivity.reportResponse(response.status, text.length > 0);
+  if (!response.ok) {
+    throw new ApiError({
+      method,
+      url,
+      status: response.status,
+      statusText: response.statusText,
+      ...(isApiErrorBody(body) ? { body } : {}),
+    });
+  }
+  return (body as { data: T } | undefined)?.data as T;
+}
+
+/**
+ * The text to show for an error: the message of its code when the catalogue has one, else the
+ * server's message, else the error's own (spec §8).
+ */
+export function errorText(error: unknown, translate?: (code: ErrorCode) => string | undefined): string {
+  if (error instanceof ApiError && error.code !== undefined) {
+    return translate?.(error.code) ?? errorMessage(error.code);
+  }
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,55 @@
+import type { FeedView } from "@tidings/contracts";
+import type { LucideIcon } from "lucide-react";
+import type { ShortcutId } from "../hotkeys/index.ts";
+
+/**
+ * Every entry action the toolbar, the "more" menu and the context menu can show (spec §9 minus
+ * the AI, text-to-speech and tip actions, which arrive later). The id is what `toolbarOrder` stores.
+ */
+export const ENTRY_ACTION_IDS = [
+  "read",
+  "star",
+  "readability",
+  "sourceContent",
+  "share",
+  "openInBrowser",
+  "copyLink",
+  "copyTitle",
+  "readAbove",
+  "readBelow",
+  "imageGallery",
+  "exportPdf",
+  "delete",
+  "customize",
+] as const;
+
+export type EntryActionId = (typeof ENTRY_ACTION_IDS)[number];
+
+/** One action on one entry, ready to render as a button or a menu item. */
+export interface EntryAction {
+  id: EntryActionId;
+  label: string;
+  icon: LucideIcon;
+  shortcut?: ShortcutId;
+  /** Toggles (read, star, readability, source) show their on state. */
+  active?: boolean;
+  /** Not applicable to this entry (no images, not an inbox entry…): menus skip it. */
+  hidden?: boolean;
+  /** Working on it (the readability article is being fetched): buttons show a spinner. */
+  busy?: boolean;
+  run: () => void | Promise<void>;
+}
+
+/** What the caller knows that the entry does not: its view and the neighbours for read above/below. */
+export interface EntryActionContext {
+  view: FeedView;
+  onReadAbove?: () => void;
+  onReadBelow?: () => void;
+}
+
+/** The actions split as the person arranged the toolbar. `all` is in table order. */
+export interface EntryActions {
+  main: EntryAction[];
+  more: EntryAction[];
+  all: EntryAction[];
+}

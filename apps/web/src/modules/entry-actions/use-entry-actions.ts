@@ -1,0 +1,202 @@
+import {
+  ArrowDownToLine,
+  ArrowUpToLine,
+  BookOpenText,
+  Check,
+  CircleCheck,
+  CircleDot,
+  ExternalLink,
+  FileDown,
+  Images,
+  Link,
+  PanelTop,
+  Settings2,
+  Share2,
+  Star,
+  Trash2,
+  Type,
+} from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { markRead, markUnread } from "../../actions/read.actions.ts";
+import { toggleStar } from "../../actions/star.actions.ts";
+import { useEntryView } from "../../store/entry-view.store.ts";
+import { useEntries } from "../../store/entries.store.ts";
+import { useUISetting } from "../../store/settings.store.ts";
+import { confirm } from "../modal/index.ts";
+import { extractImages, openImageGallery } from "../renderer/index.ts";
+import { useCopy } from "../toast/index.ts";
+import { openCustomizeToolbar } from "./customize-dialog.tsx";
+import { deleteInboxEntry } from "./delete-inbox-entry.ts";
+import { exportEntryPdf } from "./print-entry.ts";
+import { toggleReadability, toggleSourceContent } from "./readability.ts";
+import { openInBrowser, systemShare } from "./share.ts";
+import { splitToolbar } from "./toolbar-order.ts";
+import { type EntryAction, type EntryActionContext, type EntryActionId, type EntryActions, ENTRY_ACTION_IDS } from "./types.ts";
+
+const NONE: EntryActions = { main: [], more: [], all: [] };
+
+/** Failures already reached the person as a toast (optimistic actions, clipboard): nothing to add. */
+const quietly = (work: () => Promise<unknown>) => () => {
+  void work().catch(() => undefined);
+};
+
+/**
+ * The actions on one entry (spec §9), labelled for the current state (read or not, starred or
+ * not, readability on or off), and split into toolbar and "more" as the `toolbarOrder` setting
+ * says. One source for the reader toolbar, its menu, the timeline's context menu and the keys.
+ */
+export function useEntryActions(entryId: string, ctx: EntryActionContext): EntryActions {
+  const { t } = useTranslation("app");
+  const state = useEntries((s) => s.byId[entryId]);
+  const mode = useEntryView((s) => s.mode[entryId] ?? "content");
+  const readabilityStatus = useEntryView((s) => s.readability[entryId]?.status);
+  const order = useUISetting("toolbarOrder");
+  const linkCopy = useCopy();
+  const titleCopy = useCopy();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { timelineId, feedId, entryId: openEntryId } = useParams();
+
+  if (!state) return NONE;
+  const { entry, read, starredAt } = state;
+  const url = entry.url;
+  const title = entry.title?.trim() || "";
+  const images = entry.content ? extractImages(entry.content, url ?? undefined) : [];
+  const photos = (entry.media ?? []).filter((m) => m.type === "photo").map((m) => ({ src: m.url }));
+  const gallery = [...images, ...photos.filter((p) => !images.some((i) => i.src === p.src))];
+  const entryPath = timelineId && feedId ? `/timeline/${timelineId}/${feedId}/${entryId}` : null;
+
+  const copyLink = quietly(async () => {
+    if (!url) return;
+    await linkCopy.copy(url);
+    toast.success(t("entry_actions.link_copied"));
+  });
+
+  const table: Record<EntryActionId, Omit<EntryAction, "id">> = {
+    read: {
+      label: read ? t("entry_actions.mark_unread") : t("entry_actions.mark_read"),
+      icon: read ? CircleDot : CircleCheck,
+      shortcut: "entry.toggleRead",
+      active: read === true,
+      hidden: read === null,
+      run: () => (read ? markUnread([entryId]) : markRead([entryId])),
+    },
+    star: {
+      label: starredAt ? t("entry_actions.unstar") : t("entry_actions.star"),
+      icon: Star,
+      shortcut: "entry.toggleStar",
+      active: starredAt !== null,
+      run: quietly(() => toggleStar(entryId, ctx.view)),
+    },
+    readability: {
+      label: mode === "readability" ? t("entry_actions.readability_off") : t("entry_actions.readability"),
+      icon: BookOpenText,
+      shortcut: "entry.readability",
+      active: mode === "readability",
+      busy: mode === "readability" && readabilityStatus === "loading",
+      hidden: !url,
+      run: () => toggleReadability(entryId),
+    },
+    sourceContent: {
+      label: mode === "source" ? t("entry_actions.source_off") : t("entry_actions.source"),
+      icon: PanelTop,
+      active: mode === "source",
+      hidden: !url,
+      run: () => {
+        toggleSourceContent(entryId);
+        if (openEntryId !== entryId && entryPath) void navigate(entryPath);
+      },
+    },
+    share: {
+      label: t("entry_actions.share"),
+      icon: Share2,
+      shortcut: "entry.share",
+      hidden: !url,
+      run: quietly(async () => {
+        if (!url) return;
+        if (await systemShare({ url, ...(title ? { title } : {}) })) return;
+        await linkCopy.copy(url);
+        toast.success(t("entry_actions.share_copied"));
+      }),
+    },
+    openInBrowser: {
+      label: t("entry_actions.open_in_browser"),
+      icon: ExternalLink,
+      shortcut: "entry.openInBrowser",
+      hidden: !url,
+      run: () => {
+        if (url) openInBrowser(url);
+      },
+    },
+    copyLink: {
+      label: t("entry_actions.copy_link"),
+      icon: linkCopy.copied ? Check : Link,
+      shortcut: "entry.copyLink",
+      hidden: !url,
+      run: copyLink,
+    },
+    copyTitle: {
+      label: t("entry_actions.copy_title"),
+      icon: titleCopy.copied ? Check : Type,
+      shortcut: "entry.copyTitle",
+      hidden: !title,
+      run: quietly(async () => {
+        await titleCopy.copy(title);
+        toast.success(t("entry_actions.title_copied"));
+      }),
+    },
+    readAbove: {
+      label: t("entry_actions.read_above"),
+      icon: ArrowUpToLine,
+      shortcut: "timeline.readAbove",
+      hidden: !ctx.onReadAbove,
+      run: () => ctx.onReadAbove?.(),
+    },
+    readBelow: {
+      label: t("entry_actions.read_below"),
+      icon: ArrowDownToLine,
+      shortcut: "timeline.readBelow",
+      hidden: !ctx.onReadBelow,
+      run: () => ctx.onReadBelow?.(),
+    },
+    imageGallery: {
+      label: t("entry_actions.image_gallery"),
+      icon: Images,
+      hidden: gallery.length === 0,
+      run: () => openImageGallery(gallery, 0),
+    },
+    exportPdf: {
+      label: t("entry_actions.export_pdf"),
+      icon: FileDown,
+      run: () => exportEntryPdf(entryId, () => entryPath && void navigate(entryPath)),
+    },
+    delete: {
+      label: t("entry_actions.delete"),
+      icon: Trash2,
+      hidden: !entry.inboxHandle,
+      run: quietly(async () => {
+        const sure = await confirm({ title: t("entry_actions.delete_title"), message: t("entry_actions.delete_message"), variant: "danger", confirmText: t("entry_actions.delete") });
+        if (!sure) return;
+        // Leave the reader first when it shows the entry: it is about to disappear.
+        if (openEntryId === entryId) void navigate(location.pathname.replace(/\/[^/]+\/?$/, "") + location.search);
+        await deleteInboxEntry(entryId);
+        toast.success(t("entry_actions.deleted"));
+      }),
+    },
+    customize: {
+      label: t("entry_actions.customize"),
+      icon: Settings2,
+      run: () => openCustomizeToolbar(),
+    },
+  };
+
+  const action = (id: EntryActionId): EntryAction => ({ id, ...table[id] });
+  const split = splitToolbar(order);
+  return {
+    main: split.main.map(action),
+    more: split.more.map(action),
+    all: ENTRY_ACTION_IDS.map(action),
+  };
+}

@@ -1,0 +1,3 @@
+export { ErrorPage } from "./error-page.tsx";
+export { NotFound } from "./not-found.tsx";
+export { useRemoveSkeleton } from "./remove-skeleton.ts";

@@ -1,0 +1,2 @@
+export { MainLayout } from "./main-layout.tsx";
+export { PageFrame } from "./page-frame.tsx";

@@ -1,0 +1,49 @@
+import { useQuery } from "@tanstack/react-query";
+import { LogOut, Settings } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { sessionQuery } from "../../queries/session.ts";
+import { useSignOut } from "../auth/index.ts";
+import { SyncIndicator } from "./sync-indicator.tsx";
+
+/** The signed-in account at the foot of the sidebar, with settings and sign-out. */
+export function UserMenu() {
+  const { t } = useTranslation("app");
+  const { data: session } = useQuery(sessionQuery);
+  const signOut = useSignOut();
+  if (!session) return null;
+  const initials = (session.user.name || session.user.email).slice(0, 2).toUpperCase();
+  return (
+    <div className="space-y-2 border-t border-zinc-200 p-3 dark:border-zinc-800">
+      <div className="flex items-center gap-2">
+        <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-orange-100 text-xs font-semibold text-orange-700 dark:bg-orange-900/40 dark:text-orange-300">
+          {initials}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium" data-testid="account-name">
+            {session.user.name}
+          </p>
+          <p className="truncate text-xs text-zinc-500">{session.user.email}</p>
+        </div>
+      </div>
+      <div className="flex items-center justify-between">
+        <SyncIndicator />
+        <div className="flex gap-1">
+          <Link to="/settings" className="rounded-md p-1.5 text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-800" title={t("shell.settings")}>
+            <Settings className="size-4" aria-hidden />
+            <span className="sr-only">{t("shell.settings")}</span>
+          </Link>
+          <button
+            type="button"
+            onClick={() => void signOut()}
+            className="rounded-md p-1.5 text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-800"
+            title={t("auth.sign_out")}
+          >
+            <LogOut className="size-4" aria-hidden />
+            <span className="sr-only">{t("auth.sign_out")}</span>
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from "react-i18next";
+import { NavLink, Outlet } from "react-router";
+import { SETTINGS_TABS } from "./settings-tabs.ts";
+
+/** Settings: the tab list on the left, the chosen tab beside it. */
+export function SettingsLayout() {
+  const { t } = useTranslation("settings");
+  return (
+    <div className="flex h-full">
+      <nav className="w-52 shrink-0 space-y-0.5 border-r border-zinc-200 p-3 dark:border-zinc-800" aria-label={t("title")}>
+        <h1 className="px-2 pb-2 text-lg font-semibold">{t("title")}</h1>
+        {SETTINGS_TABS.map((tab) => (
+          <NavLink
+            key={tab}
+            to={`/settings/${tab}`}
+            className={({ isActive }) =>
+              `block rounded-md px-2 py-1.5 text-sm ${isActive ? "bg-zinc-200 font-medium dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60"}`
+            }
+          >
+            {t(`tabs.${tab}`)}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="min-w-0 flex-1 overflow-y-auto p-8">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

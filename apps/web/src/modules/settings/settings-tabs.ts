@@ -1,0 +1,16 @@
+/** The settings sub-pages of spec §2, in sidebar order. */
+export const SETTINGS_TABS = [
+  "general",
+  "appearance",
+  "feeds",
+  "list",
+  "notifications",
+  "integration",
+  "invitations",
+  "profile",
+  "shortcuts",
+  "data-control",
+  "about",
+] as const;
+
+export type SettingsTab = (typeof SETTINGS_TABS)[number];

@@ -1,0 +1,29 @@
+import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
+import { PageFrame } from "../modules/layout/index.ts";
+
+export function DiscoverPage() {
+  const { t } = useTranslation("app");
+  return <PageFrame title={t("pages.discover")} description={t("pages.discover_description")} />;
+}
+
+export function DiscoverCategoryPage() {
+  const { t } = useTranslation("app");
+  const { category = "" } = useParams();
+  return <PageFrame title={t("pages.discover")} description={t("pages.discover_category", { category })} />;
+}
+
+export function ActionPage() {
+  const { t } = useTranslation("app");
+  return <PageFrame title={t("pages.action")} description={t("pages.action_description")} />;
+}
+
+export function PowerPage() {
+  const { t } = useTranslation("app");
+  return <PageFrame title={t("pages.power")} description={t("pages.power_description")} />;
+}
+
+export function RSSHubPage() {
+  const { t } = useTranslation("app");
+  return <PageFrame title={t("pages.rsshub")} description={t("pages.rsshub_description")} />;
+}

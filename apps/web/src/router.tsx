@@ -1,0 +1,57 @@
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
+import type * as ShellModule from "./app-shell.tsx";
+import { ErrorPage } from "./modules/errors/index.ts";
+
+type Shell = typeof ShellModule;
+
+/** A route component from the lazily loaded app shell (one chunk for all of them). */
+const shell = (name: keyof Shell) => async () => {
+  const module = await import("./app-shell.tsx");
+  return { Component: module[name] as React.ComponentType };
+};
+
+/** The routes of spec §2. */
+export const routes: RouteObject[] = [
+  {
+    path: "/",
+    element: <Outlet />,
+    errorElement: <ErrorPage />,
+    children: [
+      { path: "login", lazy: shell("LoginPage") },
+      { path: "invitation", lazy: shell("InvitationPage") },
+      {
+        lazy: shell("MainLayout"),
+        children: [
+          { index: true, element: <Navigate to="/timeline" replace /> },
+          { path: "timeline", element: <Navigate to="/timeline/view-0/all" replace /> },
+          {
+            path: "timeline/:timelineId/:feedId",
+            lazy: shell("TimelineLayout"),
+            children: [
+              { index: true, lazy: shell("NoEntrySelected") },
+              { path: ":entryId", lazy: shell("EntryReaderPage") },
+            ],
+          },
+          { path: "discover", lazy: shell("DiscoverPage") },
+          { path: "discover/category/:category", lazy: shell("DiscoverCategoryPage") },
+          { path: "action", lazy: shell("ActionPage") },
+          { path: "power", lazy: shell("PowerPage") },
+          { path: "rsshub", lazy: shell("RSSHubPage") },
+          {
+            path: "settings",
+            lazy: shell("SettingsLayout"),
+            children: [
+              { index: true, lazy: shell("SettingsIndexPage") },
+              { path: ":tab", lazy: shell("SettingsTabPage") },
+            ],
+          },
+        ],
+      },
+      { path: "*", lazy: shell("NotFound") },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

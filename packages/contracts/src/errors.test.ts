@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { ERROR_CATALOGUE, ERROR_CODES, ErrorCode, errorStatus, isActivationError, isErrorCode } from "./errors.ts";
+
+describe("error catalogue", () => {
+  it("holds every code of spec §8 exactly once, each with a message and an error status", () => {
+    expect(ERROR_CODES).toHaveLength(69);
+    for (const code of ERROR_CODES) {
+      expect(ERROR_CATALOGUE[code].message.length).toBeGreaterThan(0);
+      expect(errorStatus(code)).toBeGreaterThanOrEqual(400);
+    }
+  });
+
+  it("names map onto catalogue codes, one name per code", () => {
+    const values = Object.values(ErrorCode);
+    expect(new Set(values).size).toBe(values.length);
+    expect(values.sort((a, b) => a - b)).toEqual(ERROR_CODES);
+  });
+
+  it("answers 1003 with 400 (the client sends the visitor to /invitation) and 1000 with 401", () => {
+    expect(errorStatus(ErrorCode.InvalidInvitation)).toBe(400);
+    expect(errorStatus(ErrorCode.Unauthorized)).toBe(401);
+  });
+
+  it("recognises codes and the activation range", () => {
+    expect(isErrorCode(2001)).toBe(true);
+    expect(isErrorCode(2005)).toBe(false);
+    expect(isErrorCode("2001")).toBe(false);
+    expect(isActivationError(1101)).toBe(true);
+    expect(isActivationError(1002)).toBe(false);
+  });
+});

@@ -1,0 +1,124 @@
+// `npm run bench:api [-- --db postgres|pglite] [--entries N] [--calls N]`: seeds one reader with
+// 1000 subscriptions and 1 000 000 entries (PostgreSQL; 100 000 on PGlite), then measures p50/p99
+// of the reader API through the whole app (session, validation, queries, JSON) in process.
+import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { createApp } from "../apps/server/src/app.ts";
+import { openDatabase } from "../apps/server/src/db/client.ts";
+import { migrate } from "../apps/server/src/db/migrate.ts";
+import { createDeps } from "../apps/server/src/deps.ts";
+import { loadConfig } from "../apps/server/src/env.ts";
+import { createLogger } from "../apps/server/src/lib/logger.ts";
+import { seedReader } from "./bench/seed-reader.ts";
+
+const { values } = parseArgs({ options: { db: { type: "string", default: "postgres" }, entries: { type: "string" }, calls: { type: "string", default: "500" } } });
+const POSTGRES = values.db === "postgres";
+const ENTRIES = Number(values.entries ?? (POSTGRES ? 1_000_000 : 100_000));
+const CALLS = Number(values.calls);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+let databaseName: string | null = null;
+let source: Parameters<typeof openDatabase>[0] = { kind: "pglite" };
+if (POSTGRES) {
+  databaseName = `tidings_apibench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${databaseName}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${databaseName}`;
+  source = { kind: "postgres", url: url.toString(), maxConnections: 10 };
+}
+const database = await openDatabase(source);
+await migrate(database.db);
+const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", SCHEDULER: "false" });
+const deps = createDeps({ config, logger: createLogger({ level: "silent" }), database, authSecret: randomBytes(32).toString("hex") });
+const app = createApp(deps);
+
+const origin = { origin: "http://localhost:3000" };
+const signUp = await app.request("/api/better-auth/sign-up/email", {
+  method: "POST",
+  headers: { "content-type": "application/json", ...origin },
+  body: JSON.stringify({ email: "bench@example.com", password: "correct horse battery", name: "Bench" }),
+});
+const cookie = signUp.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
+
+const seedStarted = performance.now();
+const seeded = await seedReader(deps.db, { userId, feeds: 1000, entries: ENTRIES, firstId: BigInt(deps.ids.next()) });
+console.log(`seeded ${ENTRIES} entries in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+
+async function call(method: string, path: string, json?: unknown) {
+  const response = await app.request(`/api${path}`, {
+    method,
+    headers: { cookie, ...origin, ...(json !== undefined ? { "content-type": "application/json" } : {}) },
+    ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
+  return text;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const rows: Record<string, { calls: number; "p50 ms": number; "p99 ms": number }> = {};
+async function measure(name: string, n: number, run: (i: number) => Promise<unknown>) {
+  for (let i = 0; i < 5; i++) await run(i); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const started = performance.now();
+    await run(i + 5);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  rows[name] = { calls: n, "p50 ms": Number(percentile(times, 50).toFixed(1)), "p99 ms": Number(percentile(times, 99).toFixed(1)) };
+}
+
+const cursors: string[] = [];
+await measure("timeline: all feeds of a view", CALLS, async (i) => {
+  const page = JSON.parse(await call("POST", "/entries", { view: 0, limit: 20, ...(i % 10 && cursors.length ? { publishedAfter: cursors.at(-1) } : {}) })) as { data: { entries: { publishedAt: string } }[] };
+  const last = page.data.at(-1);
+  if (i % 10 === 0) cursors.length = 0;
+  if (last) cursors.push(last.entries.publishedAt);
+});
+await measure("timeline: one feed", CALLS, (i) => call("POST", "/entries", { feedId: seeded.feedIds[i % seeded.feedIds.length], limit: 20 }));
+await measure("timeline: unread only", CALLS, () => call("POST", "/entries", { view: 0, read: false, limit: 20 }));
+await measure("timeline: starred", CALLS, () => call("POST", "/entries", { isCollection: true, limit: 20 }));
+await measure("GET /reads (unread counts)", CALLS, () => call("GET", "/reads"));
+await measure("mark read, 50 entries", CALLS, (i) => call("POST", "/reads", { entryIds: seeded.unreadSample.slice((i * 50) % (seeded.unreadSample.length - 50), ((i * 50) % (seeded.unreadSample.length - 50)) + 50) }));
+const words = seeded.searchWords;
+try {
+  await call("GET", `/search?q=${encodeURIComponent(words[0]!)}`);
+  await measure("search", CALLS, (i) => call("GET", `/search?q=${encodeURIComponent(words[i % words.length]!)}`));
+} catch (error) {
+  console.log(`search not measured: ${(error as Error).message}`);
+}
+
+// Mark all read over 100 000 unread entries of one view, three times (marked unread again between).
+const markAll: number[] = [];
+for (let run = 0; run < 3; run++) {
+  await deps.db.execute(sql`
+    INSERT INTO unread_entries (user_id, entry_id, source_id, source_type, view, published_at)
+    SELECT user_id, entry_id, source_id, source_type, view, published_at FROM timeline
+    WHERE user_id = ${userId} AND view = ${seeded.markAllView} AND entry_id % 7 = 0 ON CONFLICT DO NOTHING`);
+  await deps.timeline.recount(userId);
+  const unread = Number(((await deps.db.execute(sql`SELECT count(*)::int AS n FROM unread_entries WHERE user_id = ${userId} AND view = ${seeded.markAllView}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  const started = performance.now();
+  const body = JSON.parse(await call("POST", "/reads/all", { view: seeded.markAllView })) as { data: { marked: number } };
+  markAll.push(performance.now() - started);
+  if (run === 0) console.log(`mark-all-read: ${body.data.marked} of ${unread} unread entries`);
+}
+
+console.log(`Node ${process.version}; ${database.driver}; 1 reader, 1000 subscriptions, ${ENTRIES} entries (${seeded.unread} unread, ${seeded.starred} starred)`);
+console.table(rows);
+console.log(`mark all read (${seeded.markAllUnread} unread): ${markAll.map((ms) => Math.round(ms)).join(", ")} ms`);
+
+deps.http.close();
+await database.close();
+if (databaseName) {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${databaseName}`);
+  await admin.end();
+}

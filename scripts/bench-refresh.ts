@@ -1,0 +1,126 @@
+// `npm run bench:refresh -- --feeds 1000 --latency 50 [--db postgres|pglite]`: generates feeds,
+// serves them from loopback (many 127.0.0.x hosts) with the given latency from a separate process,
+// subscribes a reader to all of them, then refreshes every feed through the real scheduler into
+// the real database three times: first fetch, unchanged (304s), and after new items. Prints
+// feeds/s, entries/s, peak RSS, requests, bytes and the share of 304s.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase } from "../apps/server/src/db/client.ts";
+import { migrate } from "../apps/server/src/db/migrate.ts";
+import { feeds, subscriptions, users } from "../apps/server/src/db/schema/index.ts";
+import { createDeps } from "../apps/server/src/deps.ts";
+import { loadConfig } from "../apps/server/src/env.ts";
+import { createLogger } from "../apps/server/src/lib/logger.ts";
+import { ROOT } from "./web-build.ts";
+
+const { values } = parseArgs({
+  options: {
+    feeds: { type: "string", default: "1000" },
+    latency: { type: "string", default: "50" },
+    db: { type: "string", default: "postgres" },
+    hosts: { type: "string", default: "50" },
+    concurrency: { type: "string", default: "32" },
+  },
+});
+const FEEDS = Number(values.feeds);
+const HOSTS = Number(values.hosts);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+
+const host = spawn(process.execPath, [path.join(ROOT, "scripts/bench/feed-server.ts"), String(FEEDS), values.latency!], { stdio: ["ignore", "pipe", "inherit"] });
+const port = await new Promise<number>((resolve) => host.stdout!.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+const stats = async () => (await (await fetch(`http://127.0.0.1:${port}/__stats`)).json()) as { requests: number; notModified: number; bytes: number };
+
+let databaseName: string | null = null;
+let source: Parameters<typeof openDatabase>[0] = { kind: "pglite" };
+if (values.db === "postgres") {
+  databaseName = `tidings_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${databaseName}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${databaseName}`;
+  source = { kind: "postgres", url: url.toString(), maxConnections: 20 };
+}
+const database = await openDatabase(source);
+await migrate(database.db);
+const config = loadConfig({
+  FETCH_ALLOW_PRIVATE_NETWORKS: "true",
+  FETCH_CONCURRENCY: values.concurrency,
+  FETCH_PER_HOST: "4",
+  LOG_LEVEL: "warn",
+  DATA_DIR: "/nonexistent",
+});
+const deps = createDeps({ config, logger: createLogger({ level: "warn" }), database, authSecret: randomBytes(32).toString("hex") });
+
+// Subscribe one reader to every feed (in bulk: the subscribe API comes with the reader API).
+const userId = deps.ids.next();
+await deps.db.insert(users).values({ id: userId, name: "Bench", email: "bench@example.com", role: "user" });
+const feedRows = Array.from({ length: FEEDS }, (_, i) => ({ id: deps.ids.next(), url: `http://127.0.0.${1 + (i % HOSTS)}:${port}/feeds/${i}.xml` }));
+for (let i = 0; i < feedRows.length; i += 500) {
+  const chunk = feedRows.slice(i, i + 500);
+  await deps.db.insert(feeds).values(chunk);
+  await deps.db.insert(subscriptions).values(chunk.map((feed) => ({ id: deps.ids.next(), userId, type: "feed" as const, feedId: feed.id, view: 0 })));
+}
+
+async function countEntries(): Promise<number> {
+  const result = await deps.db.execute(sql`SELECT count(*)::int AS n FROM entries`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+}
+
+async function countUpdated(): Promise<number> {
+  const result = await deps.db.execute(sql`SELECT count(*)::int AS n FROM entries WHERE updated_at > inserted_at`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+}
+
+async function round(label: string) {
+  const updatedBefore = await countUpdated();
+  const before = await stats();
+  const entriesBefore = await countEntries();
+  await deps.feedsRepo.markDue(new Date());
+  const started = performance.now();
+  const outcome = await deps.scheduler.drain();
+  const seconds = (performance.now() - started) / 1000;
+  const after = await stats();
+  const entries = (await countEntries()) - entriesBefore;
+  const requests = after.requests - before.requests;
+  return {
+    round: label,
+    seconds: Number(seconds.toFixed(2)),
+    "feeds/s": Math.round(FEEDS / seconds),
+    "new entries": entries,
+    "changed entries": (await countUpdated()) - updatedBefore,
+    "entries/s": Math.round(entries / seconds),
+    requests,
+    "304 share": `${(((after.notModified - before.notModified) / Math.max(1, requests)) * 100).toFixed(1)}%`,
+    "MB received": Number(((after.bytes - before.bytes) / 1024 / 1024).toFixed(1)),
+    failed: outcome.failed,
+  };
+}
+
+const rows = [await round("first refresh")];
+rows.push(await round("unchanged"));
+await fetch(`http://127.0.0.1:${port}/__add?items=2`, { method: "POST" });
+rows.push(await round("after new items"));
+
+clearInterval(sampler);
+console.log(`Node ${process.version}; ${FEEDS} feeds on ${HOSTS} hosts, ${values.latency} ms latency; ${database.driver}; concurrency ${values.concurrency}, 4 per host`);
+console.table(rows);
+console.log(`peak RSS ${Math.round(peakRss / 1024 / 1024)} MB (this process: scheduler, parser and database client${database.driver === "pglite" ? ", and PGlite" : ""})`);
+
+host.kill();
+deps.http.close();
+await database.close();
+if (databaseName) {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${databaseName}`);
+  await admin.end();
+}
