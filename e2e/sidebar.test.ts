@@ -28,7 +28,7 @@ function publish(path: string, title: string, site: string, count: number): stri
   return feeds.url(path);
 }
 
-const row = (page: Page, name: string) => page.locator("[data-row-id]").filter({ has: page.getByRole("link", { name: new RegExp(`^${name}`) }) }).first();
+const row = (page: Page, name: string) => page.locator("[data-row-id]", { hasText: name }).first();
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -41,7 +41,7 @@ afterAll(async () => {
 
 describe("subscription column", () => {
   it("follows a feed with the + dialog, shows it with its unread count, renames its folder and unfollows it", async () => {
-    const url = publish("/harbour.xml", "Harbour Notes", "http://127.0.0.1/harbour", 3);
+    const url = publish("/harbour.xml", "Harbour Notes", "https://harbour.example", 3);
     const { context, page } = await signedInPage(browser);
 
     await expect.poll(() => page.getByText("Nothing followed here yet").isVisible()).toBe(true);
@@ -92,7 +92,7 @@ describe("subscription column", () => {
     await context.close();
   });
 
-  it("looks right in light and dark with several folders, lists of feeds and an error", async () => {
+  it("looks right in light and dark with several folders, loose feeds and menus", async () => {
     for (const colorScheme of ["light", "dark"] as const) {
       const { context, page } = await signedInPage(browser, { colorScheme });
       const followed = [
@@ -106,9 +106,9 @@ describe("subscription column", () => {
       ] as const;
       const ids: string[] = [];
       for (const [path, title, category, count] of followed) {
-        ids.push(await follow(context, publish(`/${colorScheme}${path}`, title, `http://127.0.0.1/${title.replace(/\W/g, "").toLowerCase()}`, count), category ? { category } : {}));
+        ids.push(await follow(context, publish(`/${colorScheme}${path}`, title, `https://${title.replace(/\W/g, "").toLowerCase()}.example`, count), category ? { category } : {}));
       }
-      await follow(context, publish(`/${colorScheme}/social.xml`, "Friends", "http://127.0.0.1/friends", 5), { view: 1 });
+      await follow(context, publish(`/${colorScheme}/social.xml`, "Friends", "https://friends.example", 5), { view: 1 });
       await page.goto(`/timeline/view-0/${ids[0]}`);
       const newsroom = page.locator('[data-row-id="Newsroom"]');
       await expect.poll(() => newsroom.getByTestId("unread-count").textContent()).toBe("16");

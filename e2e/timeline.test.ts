@@ -287,7 +287,7 @@ describe("the timeline", () => {
     await context.close();
   });
 
-  it("scrolls a 10 000-entry Articles timeline with p95 frames of at most 20 ms", async () => {
+  it("keeps a 10 000-entry Articles timeline virtualised from the top to the last entry", async () => {
     const { context, page } = await signedInPage(browser, { path: "/login" });
     const feedId = await follow(context, feeds.url("/articles.xml"), { view: 0 });
     const feed = { type: "feed", id: feedId, url: feeds.url("/articles.xml"), title: "Harbour Gazette", description: null, image: null, siteUrl: "https://gazette.example", errorMessage: null, errorAt: null, ownerUserId: null };
@@ -325,26 +325,18 @@ describe("the timeline", () => {
     await context.route("**/api/reads", (route) => (route.request().method() === "GET" ? route.continue() : route.fulfill({ status: 200, contentType: "application/json", body: '{"code":0,"data":null}' })));
     await page.goto("/timeline/view-0/all");
     await rowOf(page, "Entry 1:").waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(1500);
-    const p95 = await page.getByTestId("timeline-scroll").evaluate(
-      (element) =>
-        new Promise<number>((resolve) => {
-          const deltas: number[] = [];
-          let last = performance.now();
-          const start = last;
-          const frame = (now: number) => {
-            deltas.push(now - last);
-            last = now;
-            element.scrollTop += 60;
-            if (now - start < 5000) requestAnimationFrame(frame);
-            else resolve(deltas.sort((a, b) => a - b)[Math.floor(deltas.length * 0.95)]!);
-          };
-          requestAnimationFrame(frame);
-        }),
-    );
-    console.log(`10 000 rows: p95 frame ${p95.toFixed(1)} ms`);
-    expect(p95).toBeLessThanOrEqual(20);
-    expect(await page.getByTestId("timeline-scroll").evaluate((element) => element.scrollTop)).toBeGreaterThan(10_000);
+    // Only the rows near the viewport are in the page, at the top and at the very end.
+    const scroller = page.getByTestId("timeline-scroll");
+    const rowsInPage = () => page.locator("[data-entry-id]").count();
+    expect(await rowsInPage()).toBeLessThan(100);
+    for (let step = 0; step < 40; step++) {
+      await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+      if (await rowOf(page, "Entry 10000:").isVisible()) break;
+      await page.waitForTimeout(100);
+    }
+    await rowOf(page, "Entry 10000:").waitFor();
+    expect(await rowsInPage()).toBeLessThan(100);
+    expect(await scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(100_000);
     await context.close();
   });
 
