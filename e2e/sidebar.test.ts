@@ -59,8 +59,8 @@ describe("subscription column", () => {
     expect(await feedRow.textContent()).toContain("Harbour Notes");
     await expect.poll(() => feedRow.getByTestId("unread-count").textContent()).toBe("3");
     await expect.poll(() => page.locator('[data-row-id="Reading"]').getByTestId("unread-count").textContent()).toBe("3");
-    expect(await page.locator('[data-row-id="all"]').getByTestId("unread-count").textContent()).toBe("3");
-    expect(await page.getByTestId("view-0-count").textContent()).toBe("3");
+    await expect.poll(() => page.locator('[data-row-id="all"]').getByTestId("unread-count").textContent()).toBe("3");
+    await expect.poll(() => page.getByTestId("view-0-count").textContent()).toBe("3");
     expect(await feedRow.getAttribute("data-active")).toBe("true");
     await screenshot(page, "sidebar-01-followed-light");
 
@@ -112,11 +112,11 @@ describe("subscription column", () => {
       await page.goto(`/timeline/view-0/${ids[0]}`);
       const newsroom = page.locator('[data-row-id="Newsroom"]');
       await expect.poll(() => newsroom.getByTestId("unread-count").textContent()).toBe("16");
-      expect(await page.locator('[data-row-id="all"]').getByTestId("unread-count").textContent()).toBe("205");
+      await expect.poll(() => page.locator('[data-row-id="all"]').getByTestId("unread-count").textContent()).toBe("205");
       // Open the Design folder too, then hover a row to show its "…" button.
       await page.locator('[data-row-id="Design"]').getByRole("button", { name: /Open the folder/ }).click();
       await expect.poll(() => page.locator(`[data-row-id="${ids[4]}"]`).getByTestId("unread-count").textContent()).toBe("180");
-      expect(await page.getByTestId("view-1-count").textContent()).toBe("5");
+      await expect.poll(() => page.getByTestId("view-1-count").textContent()).toBe("5");
       await row(page, "A Quiet Blog").hover();
       await screenshot(page, `sidebar-02-folders-${colorScheme}`);
       await page.locator('[data-row-id="Newsroom"]').click({ button: "right" });

@@ -19,7 +19,7 @@ const { values } = parseArgs({ options: { feeds: { type: "string" }, items: { ty
 const FEEDS = Number(values.feeds ?? 20);
 const ITEMS = Number(values.items ?? 500);
 const ROW = "[data-entry-id]";
-const SCROLLER = "[data-timeline-scroller]";
+const SCROLLER = `[data-testid="timeline-scroll"]`;
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"];
 
 const percentile = (values: number[], p: number) => {

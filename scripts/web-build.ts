@@ -55,6 +55,9 @@ export function ensureWebBuild(log: (line: string) => void = console.log): void 
   const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
     cwd: WEB,
     stdio: "inherit",
+    // Always the production bundle: under the test runner NODE_ENV is "test", which would make
+    // Vite build React's development version and leave the offline worker out.
+    env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) throw new Error("The web client failed to build (see the output above).");
   log(`Web client built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);

@@ -1,15 +1,17 @@
 // The app shell for offline use: a reload without network still opens the app, which then reads
 // from its local database. Pages are network-first (a new version is seen at once), hashed assets
 // cache-first (they never change), the API is never cached here (the app keeps its own data).
-const SHELL = "tidings-shell-v1";
+const SHELL = "tidings-shell-v2";
 const ASSETS = "tidings-assets-v1";
 const MAX_ASSETS = 300;
+/** The page and the unhashed files it shows before any script runs. */
+const SHELL_FILES = ["/", "/favicon.svg"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(SHELL)
-      .then((cache) => cache.add(new Request("/", { cache: "reload" })))
+      .then((cache) => cache.addAll(SHELL_FILES.map((url) => new Request(url, { cache: "reload" }))))
       .catch(() => undefined)
       .then(() => self.skipWaiting()),
   );
@@ -70,6 +72,22 @@ self.addEventListener("fetch", (event) => {
           return response;
         })
         .catch(() => caches.open(SHELL).then((cache) => cache.match("/")).then((cached) => cached || Response.error())),
+    );
+    return;
+  }
+
+  if (SHELL_FILES.includes(url.pathname)) {
+    // Unhashed files: the network first (they may change), the saved copy offline.
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          if (response.ok) {
+            const copy = response.clone();
+            event.waitUntil(caches.open(SHELL).then((cache) => cache.put(url.pathname, copy)));
+          }
+          return response;
+        })
+        .catch(() => caches.open(SHELL).then((cache) => cache.match(url.pathname)).then((cached) => cached || Response.error())),
     );
     return;
   }

@@ -9,6 +9,7 @@ import { adjustUnread } from "../db/unread.repo.ts";
 import { unreadKeys } from "../queries/unread.ts";
 import { entriesActions } from "../store/entries.store.ts";
 import { unreadActions, useUnread } from "../store/unread.store.ts";
+import { isNetworkFailure } from "./optimistic.ts";
 
 /** Mark-read calls are coalesced: one POST per second at most (facts §8). */
 export const READ_BATCH_MS = 1000;
@@ -51,6 +52,12 @@ export async function flushReads(): Promise<void> {
       else await api("reads", { method: "DELETE", json: { entryIds } });
       await patchEntries(entryIds.map((id) => ({ id, read })));
     } catch (error) {
+      if (isNetworkFailure(error)) {
+        // The connection dropped: the change stands and waits for it to come back.
+        await guarded(() => database().outbox.add({ kind: read ? "read" : "unread", entryIds, createdAt: Date.now() }));
+        await patchEntries(entryIds.map((id) => ({ id, read })));
+        continue;
+      }
       entriesActions.setRead(entryIds, !read);
       unreadActions.adjust(countDeltas(changes, read ? 1 : -1));
       reportError(error);

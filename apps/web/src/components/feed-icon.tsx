@@ -26,7 +26,9 @@ export function iconCandidates(image: string | null | undefined, siteUrl: string
 const PALETTE = ["bg-orange-500", "bg-sky-500", "bg-emerald-500", "bg-violet-500", "bg-rose-500", "bg-amber-500", "bg-teal-500", "bg-indigo-500"];
 
 function fallbackLetters(title: string | null | undefined, host: string | null): string {
-  const base = host ?? title ?? "?";
+  // An address (127.0.0.1, [::1]) or a bare machine name says nothing: the title does.
+  const named = host && !/^[\d.:[\]]+$/.test(host) && host.includes(".") ? host.replace(/^www\./, "") : null;
+  const base = named ?? title ?? host ?? "?";
   return base.replace(/[^\p{L}\p{N}]/gu, "").slice(0, 2).toUpperCase() || "?";
 }
 
