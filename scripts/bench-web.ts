@@ -16,8 +16,9 @@ import { rssDocument } from "./bench/generate-feed.ts";
 import { ensureWebBuild, ROOT, SERVER_NODE_FLAGS } from "./web-build.ts";
 
 const { values } = parseArgs({ options: { feeds: { type: "string" }, items: { type: "string" } } });
-const FEEDS = Number(values.feeds ?? 20);
-const ITEMS = Number(values.items ?? 500);
+// A new subscription brings the feed's 200 newest entries into the timeline: 50 × 200 = 10 000.
+const FEEDS = Number(values.feeds ?? 50);
+const ITEMS = Number(values.items ?? 200);
 const ROW = "[data-entry-id]";
 const SCROLLER = `[data-testid="timeline-scroll"]`;
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"];
@@ -30,7 +31,7 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 ensureWebBuild();
 
-// Feeds on loopback: FEEDS × ITEMS entries (a refresh stores at most 500 per feed).
+// Feeds on loopback: FEEDS × ITEMS entries (a subscription backfills at most 200 per feed).
 const documents = Array.from({ length: FEEDS }, (_, i) =>
   rssDocument({ items: ITEMS, seed: i + 1, title: `Bench feed ${i + 1}`, site: `https://bench${i + 1}.example`, first: Date.now() - 400 * 86_400_000, gapMinutes: 60 * 12 + i }),
 );
