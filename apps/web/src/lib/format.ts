@@ -4,6 +4,25 @@
  * Locale-aware through `Intl`, so no per-language tables are kept here.
  */
 
+/**
+ * Intl formatters are slow to create (a timeline row formats a time on every render): one per
+ * constructor, locale and options, kept for the page's life.
+ */
+const FORMATTERS = new Map<string, { format: (...args: never[]) => string }>();
+function formatter<Options extends object, Instance extends { format: (...args: never[]) => string }>(
+  Constructor: new (locale?: string, options?: Options) => Instance,
+  locale: string | undefined,
+  options: Options,
+): Instance {
+  const key = `${Constructor.name}|${locale ?? ""}|${JSON.stringify(options)}`;
+  let instance = FORMATTERS.get(key) as Instance | undefined;
+  if (!instance) {
+    instance = new Constructor(locale, options);
+    FORMATTERS.set(key, instance);
+  }
+  return instance;
+}
+
 const COUNT_UNITS: [number, string][] = [
   [1e9, "B"],
   [1e6, "M"],
@@ -30,7 +49,7 @@ const MINUTES = { hour: 60, day: 1440, month: 43_200 } as const;
 export function formatMinutes(minutes: number, locale?: string): string {
   const unit = minutes >= MINUTES.month ? "month" : minutes >= MINUTES.day ? "day" : minutes >= MINUTES.hour ? "hour" : "minute";
   const amount = unit === "minute" ? minutes : minutes / MINUTES[unit];
-  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: unit === "minute" || unit === "hour" ? "short" : "long", maximumFractionDigits: 1 }).format(amount);
+  return formatter(Intl.NumberFormat, locale, { style: "unit", unit, unitDisplay: unit === "minute" || unit === "hour" ? "short" : "long", maximumFractionDigits: 1 }).format(amount);
 }
 
 const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -47,10 +66,10 @@ const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function formatRelative(date: Date | string | number, now: Date = new Date(), locale?: string): string {
   const time = new Date(date).getTime();
   let delta = (time - now.getTime()) / 1000;
-  if (Math.abs(delta) < 45) return new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(0, "second");
+  if (Math.abs(delta) < 45) return formatter(Intl.RelativeTimeFormat, locale, { numeric: "auto" }).format(0, "second");
   for (const [unit, size] of RELATIVE_STEPS) {
     if (Math.abs(delta) < size) {
-      return new Intl.RelativeTimeFormat(locale, { numeric: "auto", style: "short" }).format(Math.round(delta), unit);
+      return formatter(Intl.RelativeTimeFormat, locale, { numeric: "auto", style: "short" }).format(Math.round(delta), unit);
     }
     delta /= size;
   }
@@ -59,7 +78,7 @@ export function formatRelative(date: Date | string | number, now: Date = new Dat
 
 /** A full date and time for tooltips and the reader header. */
 export function formatDateTime(date: Date | string | number, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(date));
+  return formatter(Intl.DateTimeFormat, locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(date));
 }
 
 /** The day heading of a timeline group: "Today", "Yesterday", a weekday this week, else a date. */
@@ -67,9 +86,9 @@ export function formatDay(date: Date | string | number, now: Date = new Date(), 
   const day = startOfDay(new Date(date));
   const today = startOfDay(now);
   const days = Math.round((today.getTime() - day.getTime()) / 86_400_000);
-  if (days >= 0 && days <= 1) return new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(-days, "day");
+  if (days >= 0 && days <= 1) return formatter(Intl.RelativeTimeFormat, locale, { numeric: "auto" }).format(-days, "day");
   const sameYear = day.getFullYear() === today.getFullYear();
-  return new Intl.DateTimeFormat(locale, { weekday: "long", month: "long", day: "numeric", ...(sameYear ? {} : { year: "numeric" }) }).format(day);
+  return formatter(Intl.DateTimeFormat, locale, { weekday: "long", month: "long", day: "numeric", ...(sameYear ? {} : { year: "numeric" }) }).format(day);
 }
 
 /** Midnight (local time) of a date: the key of date groups. */

@@ -1,6 +1,6 @@
 import type { FeedSubscription, FeedView } from "@tidings/contracts";
 import { BadgeCheck, EyeOff, TriangleAlert } from "lucide-react";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FeedIcon } from "../../components/feed-icon.tsx";
 import { layoutActions } from "../../store/layout.store.ts";
@@ -13,8 +13,29 @@ import { selection, useSelection } from "./selection.ts";
 import { SidebarRow } from "./sidebar-row.tsx";
 import { type FeedNode, rowTarget } from "./subscription-tree.ts";
 
-/** A feed: icon, title, private / error / owned marks, unread count; Cmd/Ctrl-click selects it. */
-export function FeedRow({ node, view, active, highlighted, nested }: { node: FeedNode; view: FeedView; active: boolean; highlighted: boolean; nested?: boolean }) {
+interface FeedRowProps {
+  node: FeedNode;
+  view: FeedView;
+  active: boolean;
+  highlighted: boolean;
+  nested?: boolean;
+}
+
+/**
+ * A feed: icon, title, private / error / owned marks, unread count; Cmd/Ctrl-click selects it.
+ * The tree is rebuilt whenever a count moves; a row only re-renders when its own part changed.
+ */
+export const FeedRow = memo(FeedRowImpl, (a, b) =>
+  a.node.id === b.node.id &&
+  a.node.unread === b.node.unread &&
+  a.node.subscription === b.node.subscription &&
+  a.view === b.view &&
+  a.active === b.active &&
+  a.highlighted === b.highlighted &&
+  a.nested === b.nested,
+);
+
+function FeedRowImpl({ node, view, active, highlighted, nested }: FeedRowProps) {
   const { t } = useTranslation("app");
   const [menuOpen, setMenuOpen] = useState(false);
   const env = useMenuEnv(menuOpen);
