@@ -36,6 +36,9 @@ export default defineConfig({
           globalSetup: ["e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A browser test that loses a race on a loaded machine gets one more go; one that fails
+          // twice fails the run.
+          retry: 1,
           expect: { poll: { timeout: 10_000 } },
         },
       },

@@ -202,7 +202,7 @@ describe("the timeline", () => {
 
     // Read entries stay until a refetch; then unread only hides them, and U shows them again.
     await page.getByTestId("timeline-scroll").evaluate((element) => element.scrollTo(0, 0));
-    expect(await rowOf(page, "Article 02").count()).toBe(1);
+    await expect.poll(() => rowOf(page, "Article 02").count()).toBe(1);
     await page.keyboard.press("r");
     await expect.poll(() => rowOf(page, "Article 02").count()).toBe(0);
     expect(await page.getByTestId("timeline-unread-only").getAttribute("aria-pressed")).toBe("true");
