@@ -39,6 +39,9 @@ export default defineConfig({
           // A browser test that loses a race on a loaded machine gets one more go; one that fails
           // twice fails the run.
           retry: 1,
+          // One browser test file at a time: they share one server, and what is instance-wide
+          // (trending, counts of followers) must not move under another file's feet.
+          fileParallelism: false,
           expect: { poll: { timeout: 10_000 } },
         },
       },

@@ -5,7 +5,10 @@ import { baseURL, uniqueEmail } from "./browser.ts";
  * A new account, signed in, in its own browser context (own cookies and IndexedDB). Signs up
  * through the API (the sign-up screen has its own test), then opens `path`.
  */
-export async function signedInPage(browser: Browser, options: { name?: string; path?: string; colorScheme?: "light" | "dark"; viewport?: { width: number; height: number } } = {}): Promise<{
+export async function signedInPage(
+  browser: Browser,
+  options: { name?: string; path?: string; colorScheme?: "light" | "dark"; viewport?: { width: number; height: number }; guide?: boolean } = {},
+): Promise<{
   context: BrowserContext;
   page: Page;
   email: string;
@@ -18,8 +21,18 @@ export async function signedInPage(browser: Browser, options: { name?: string; p
     headers: { origin: baseURL() },
   });
   if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+  // The new-user guide greets a first sign-in; tests that do not ask for it find it done already.
+  if (!options.guide) {
+    const { user } = (await response.json()) as { user: { id: string } };
+    await context.addInitScript((key) => window.localStorage.setItem(key, "done"), guideKey(user.id));
+  }
   await page.goto(options.path ?? "/timeline/view-0/all");
   return { context, page, email };
+}
+
+/** The local-storage key of the new-user guide's "done or skipped" flag (apps/web/src/modules/onboarding). */
+export function guideKey(userId: string): string {
+  return `tidings:onboarding:${userId}`;
 }
 
 /** Calls the product API as the page's user (same cookies); answers `data` of the envelope. */

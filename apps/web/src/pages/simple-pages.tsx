@@ -1,16 +1,26 @@
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { DiscoverCategory, DiscoverHome, RsshubIndex } from "../modules/discover/index.ts";
 import { PageFrame } from "../modules/layout/index.ts";
 
 export function DiscoverPage() {
   const { t } = useTranslation("app");
-  return <PageFrame title={t("pages.discover")} description={t("pages.discover_description")} />;
+  return (
+    <PageFrame title={t("pages.discover")} description={t("pages.discover_description")}>
+      <DiscoverHome />
+    </PageFrame>
+  );
 }
 
 export function DiscoverCategoryPage() {
   const { t } = useTranslation("app");
   const { category = "" } = useParams();
-  return <PageFrame title={t("pages.discover")} description={t("pages.discover_category", { category })} />;
+  const label = t(`discover.categories.${category}`, { defaultValue: category });
+  return (
+    <PageFrame title={t("pages.discover")} description={t("pages.discover_category", { category: label })}>
+      <DiscoverCategory category={category} />
+    </PageFrame>
+  );
 }
 
 export function ActionPage() {
@@ -25,5 +35,9 @@ export function PowerPage() {
 
 export function RSSHubPage() {
   const { t } = useTranslation("app");
-  return <PageFrame title={t("pages.rsshub")} description={t("pages.rsshub_description")} />;
+  return (
+    <PageFrame title={t("pages.rsshub")} description={t("pages.rsshub_description")}>
+      <RsshubIndex />
+    </PageFrame>
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseFollowUrl } from "./follow-url.ts";
+import { normaliseFollowUrl, sameFeedUrl } from "./follow-url.ts";
 
 describe("normaliseFollowUrl", () => {
   it.each([
@@ -14,5 +14,13 @@ describe("normaliseFollowUrl", () => {
 
   it.each(["", "news", "ftp://example.com/feed", "javascript:alert(1)", "https://exa mple.com"])("refuses %j", (input) => {
     expect(normaliseFollowUrl(input)).toBeNull();
+  });
+});
+
+describe("sameFeedUrl", () => {
+  it("matches addresses that differ only in form", () => {
+    expect(sameFeedUrl("https://Example.com/feed", "https://example.com/feed")).toBe(true);
+    expect(sameFeedUrl("https://example.com:443/", "https://example.com")).toBe(true);
+    expect(sameFeedUrl("https://example.com/feed", "https://example.com/")).toBe(false);
   });
 });

@@ -14,3 +14,11 @@ export function normaliseFollowUrl(input: string): string | null {
   if (!host.includes(".") && host !== "localhost" && !host.startsWith("[")) return null;
   return withScheme;
 }
+
+/** True when two feed addresses are the same once parsed (case of the host, default port, a bare "/"). */
+export function sameFeedUrl(a: string, b: string): boolean {
+  if (a === b) return true;
+  const left = URL.parse(a);
+  const right = URL.parse(b);
+  return !!left && !!right && left.href.replace(/\/$/, "") === right.href.replace(/\/$/, "");
+}

@@ -1,6 +1,8 @@
 import * as Switch from "@radix-ui/react-switch";
 import { FEED_VIEWS, type FeedView } from "@tidings/contracts";
-import { useId } from "react";
+import clsx from "clsx";
+import { Check, ChevronsUpDown, Folder, FolderPlus } from "lucide-react";
+import { type KeyboardEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 const LABEL = "block text-sm font-medium text-zinc-700 dark:text-zinc-300";
@@ -28,34 +30,113 @@ export function ViewSelect({ value, onChange, label }: { value: FeedView; onChan
 }
 
 /**
- * A free-text category with the categories already in use offered as suggestions (a datalist, so
- * typing a new name makes a new folder).
+ * The category (folder) combobox: type a name, or pick one of the categories already in use from
+ * the list under the field (filtered as you type; arrows and Enter choose). A name that is not in
+ * the list makes a new folder.
  */
 export function CategoryInput(props: { value: string; onChange: (value: string) => void; suggestions: string[]; label: string; placeholder?: string }) {
+  const { t } = useTranslation("app");
   const id = useId();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const typed = props.value.trim();
+  const options = categoryOptions(props.suggestions, typed);
+  const isNew = !!typed && !props.suggestions.some((name) => name.toLowerCase() === typed.toLowerCase());
+  // Only while there is something to pick: a list with just "new folder" would cover the form for nothing.
+  const expanded = open && options.length > 0;
+
+  const choose = (name: string) => {
+    props.onChange(name);
+    setOpen(false);
+    setActive(-1);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      setOpen(true);
+      if (!options.length) return;
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      setActive((current) => (current + step + options.length) % options.length);
+    } else if (event.key === "Enter" && expanded && active >= 0 && options[active] !== undefined) {
+      event.preventDefault();
+      choose(options[active]);
+    } else if (event.key === "Tab" || event.key === "Escape") {
+      setOpen(false);
+    }
+  };
+
   return (
-    <div className="space-y-1">
+    <div className="relative space-y-1">
       <label htmlFor={id} className={LABEL}>
         {props.label}
       </label>
-      <input
-        id={id}
-        name="category"
-        list={`${id}-list`}
-        value={props.value}
-        placeholder={props.placeholder}
-        autoComplete="off"
-        maxLength={100}
-        onChange={(event) => props.onChange(event.target.value)}
-        className={CONTROL}
-      />
-      <datalist id={`${id}-list`}>
-        {props.suggestions.map((category) => (
-          <option key={category} value={category} />
-        ))}
-      </datalist>
+      <div className="relative">
+        <input
+          id={id}
+          name="category"
+          role="combobox"
+          aria-expanded={expanded}
+          aria-controls={`${id}-list`}
+          aria-autocomplete="list"
+          aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
+          value={props.value}
+          placeholder={props.placeholder}
+          autoComplete="off"
+          maxLength={100}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          onKeyDown={onKeyDown}
+          onChange={(event) => {
+            props.onChange(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          className={clsx(CONTROL, "pr-8")}
+        />
+        <ChevronsUpDown aria-hidden className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-zinc-400" />
+      </div>
+      {expanded ? (
+        <ul
+          id={`${id}-list`}
+          role="listbox"
+          className="absolute inset-x-0 top-full z-20 mt-1 max-h-48 overflow-y-auto rounded-lg border border-zinc-200 bg-white p-1 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          {options.map((name, index) => (
+            <li
+              key={name}
+              id={`${id}-option-${index}`}
+              role="option"
+              aria-selected={name === props.value}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(name)}
+              onMouseEnter={() => setActive(index)}
+              className={clsx(
+                "flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-zinc-700 dark:text-zinc-200",
+                index === active && "bg-zinc-100 dark:bg-zinc-800",
+              )}
+            >
+              <Folder aria-hidden className="size-3.5 shrink-0 text-zinc-400" />
+              <span className="min-w-0 flex-1 truncate">{name}</span>
+              {name === props.value ? <Check aria-hidden className="size-3.5 shrink-0 text-orange-500" /> : null}
+            </li>
+          ))}
+          {isNew ? (
+            <li role="presentation" className="flex items-center gap-2 px-2 py-1.5 text-xs text-zinc-500">
+              <FolderPlus aria-hidden className="size-3.5 shrink-0" />
+              <span className="truncate">{t("follow.new_category", { name: typed })}</span>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
     </div>
   );
+}
+
+/** The categories to offer for what was typed: all of them for nothing or an exact name, else those containing it. */
+export function categoryOptions(suggestions: string[], typed: string): string[] {
+  const query = typed.trim().toLowerCase();
+  if (!query || suggestions.some((name) => name.toLowerCase() === query)) return suggestions;
+  return suggestions.filter((name) => name.toLowerCase().includes(query));
 }
 
 /** An on/off setting with its explanation (e.g. "private": hidden from your public profile). */

@@ -1,5 +1,5 @@
 export { CategoryInput, PrimaryButton, SecondaryButton, SwitchField, ViewSelect } from "./form-fields.tsx";
-export { followErrorText, FollowForm } from "./follow-form.tsx";
+export { followErrorText, FollowForm, type FollowFormProps } from "./follow-form.tsx";
 export { normaliseFollowUrl } from "./follow-url.ts";
-export { FOLLOW_DIALOG_ID, openFollowDialog } from "./open-follow-dialog.tsx";
+export { FOLLOW_DIALOG_ID, openFollowDialog, openQuickAdd, QUICK_ADD_DIALOG_ID } from "./open-follow-dialog.tsx";
 export { useCategorySuggestions } from "./use-categories.ts";

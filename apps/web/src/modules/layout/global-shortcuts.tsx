@@ -3,8 +3,10 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { settingsActions, useSettings } from "../../store/settings.store.ts";
 import { layoutActions } from "../../store/layout.store.ts";
+import { openQuickAdd } from "../follow/index.ts";
 import { focusArea, toggleShortcutsGuide, useHotkey } from "../hotkeys/index.ts";
 import { togglePlayback } from "../player/index.ts";
+import { toggleSearch } from "../search/index.ts";
 import { parseTimelineId } from "../timeline/index.ts";
 
 /** The shortcuts that work everywhere in the signed-in app (spec §2: layout, views, global). */
@@ -24,8 +26,10 @@ export function GlobalShortcuts() {
   useHotkey("global.showShortcuts", () => toggleShortcutsGuide(t("layout.shortcuts_title")));
   // Space belongs to the player only while one is shown; otherwise the page scrolls as usual.
   useHotkey("global.togglePlay", () => togglePlayback());
+  useHotkey("global.quickAdd", () => openQuickAdd({ view }));
   useHotkey("global.settings", () => void navigate("/settings"));
   useHotkey("global.discover", () => void navigate("/discover"));
+  useHotkey("global.search", () => toggleSearch());
   useHotkey("subscription.switchTab", (event) => {
     const next = Number(event.key) - 1;
     if (!FEED_VIEWS.includes(next as never)) return false;

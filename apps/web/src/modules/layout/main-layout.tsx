@@ -10,6 +10,7 @@ import { UI_DEFAULTS } from "../../store/settings-defaults.ts";
 import { RequireSession } from "../auth/index.ts";
 import { useRemoveSkeleton } from "../errors/index.ts";
 import { ModalStack } from "../modal/index.ts";
+import { NewUserGuide } from "../onboarding/index.ts";
 import { PlayerBar } from "../player/index.ts";
 import { GlobalShortcuts } from "./global-shortcuts.tsx";
 import { Sidebar } from "./sidebar.tsx";
@@ -39,6 +40,7 @@ function SignedIn() {
       <PlayerBar />
       <ModalStack />
       <GlobalShortcuts />
+      <NewUserGuide />
     </>
   );
 }

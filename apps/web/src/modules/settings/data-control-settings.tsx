@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { exportLocalDatabaseFile } from "../../db/export.ts";
 import { resetLocalData } from "../../lib/reset.ts";
 import { settingsActions, useSettings } from "../../store/settings.store.ts";
+import { OpmlSettings } from "../opml/index.ts";
 import { toastError } from "../toast/index.ts";
 import { SettingsSection } from "./settings-section.tsx";
 
@@ -73,6 +74,7 @@ export function DataControlSettings() {
           </button>
         </Row>
       </div>
+      <OpmlSettings />
     </SettingsSection>
   );
 }

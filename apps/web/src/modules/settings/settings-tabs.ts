@@ -4,6 +4,7 @@ export const SETTINGS_TABS = [
   "appearance",
   "feeds",
   "list",
+  "inboxes",
   "notifications",
   "integration",
   "invitations",

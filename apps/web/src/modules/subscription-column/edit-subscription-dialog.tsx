@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type SubscriptionPatch, updateSubscription } from "../../actions/subscription.actions.ts";
 import { subscriptionKey } from "../../store/subscriptions.store.ts";
-import { CategoryInput, PrimaryButton, SecondaryButton, SwitchField, useCategorySuggestions, ViewSelect } from "../follow/index.ts";
+import { CategoryInput, FollowForm, PrimaryButton, SecondaryButton, SwitchField, useCategorySuggestions, ViewSelect } from "../follow/index.ts";
 import { modal } from "../modal/index.ts";
 
 /** The title a source has of its own, shown as the placeholder of the custom title. */
@@ -23,7 +23,8 @@ export function openEditSubscription(subscription: Subscription): void {
     id: `edit-subscription-${subscriptionKey(subscription)}`,
     title: i18next.t("app:subscriptions.edit_title", { title: sourceTitle(subscription) }),
     size: "md",
-    content: ({ dismiss }) => <EditForm subscription={subscription} onDone={dismiss} />,
+    // Feeds and lists share the follow form (with its preview); an inbox only has its title.
+    content: ({ dismiss }) => ("inboxId" in subscription ? <EditForm subscription={subscription} onDone={dismiss} /> : <FollowForm subscription={subscription} onDone={dismiss} />),
   });
 }
 

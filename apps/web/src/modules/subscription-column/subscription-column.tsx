@@ -4,8 +4,7 @@ import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useGeneralSetting } from "../../store/settings.store.ts";
-import { FocusArea, useHotkey } from "../hotkeys/index.ts";
-import { openFollowDialog } from "../follow/index.ts";
+import { FocusArea } from "../hotkeys/index.ts";
 import { markAllScopeFor } from "../timeline/index.ts";
 import { ColumnHeader } from "./column-header.tsx";
 import { MenuEnvProvider, useMenuEnvValue } from "./menu-env.tsx";
@@ -29,7 +28,6 @@ export function SubscriptionColumn({ viewIcons, footer }: { viewIcons: Record<Fe
   const excludePrivate = useGeneralSetting("hidePrivateSubscriptionsInTimeline");
   const env = useMenuEnvValue(view, target, go);
   const highlightedId = useColumnKeys({ view, tree, target, activeId, subscriptions, go });
-  useHotkey("global.quickAdd", () => openFollowDialog({ view }));
   const empty = !subscriptions.some((s) => s.view === view);
 
   const markViewRead = () => {
