@@ -217,4 +217,28 @@ describe("discover", () => {
     expect(await dialog.getByTestId("rsshub-url").textContent()).toBe("rsshub://github/issue/DIYgod/RSSHub");
     await context.close();
   });
+
+  it("imports an OPML file and creates an inbox from their Discover tabs", async () => {
+    const { context, page } = await signedInPage(browser, { path: "/discover?type=import" });
+    const opml = `<?xml version="1.0"?><opml version="2.0"><body><outline text="Sea">
+      <outline type="rss" text="Quayside Ledger" xmlUrl="${feeds.url("/harbour.xml")}"/>
+      <outline type="rss" text="Buoy Reports" xmlUrl="${feeds.url("/buoy.xml")}"/>
+    </outline></body></opml>`;
+    await page.getByTestId("opml-file").setInputFiles({ name: "two.opml", mimeType: "text/x-opml", buffer: Buffer.from(opml) });
+    await page.getByText("Imported 2, already followed 0, could not import 0.").waitFor({ timeout: 30_000 });
+    await page.locator('[data-row-id="Sea"]').waitFor();
+    expect((await apiCall<{ category: string | null }[]>(context, "GET", "/subscriptions")).map((s) => s.category)).toEqual(["Sea", "Sea"]);
+
+    await page.getByRole("tab", { name: "Inbox" }).click();
+    await page.getByRole("button", { name: "Create an inbox" }).click();
+    const form = page.getByRole("dialog");
+    const handle = `tide-${Date.now().toString(36)}`;
+    await form.getByLabel("Handle").fill(handle);
+    await form.getByLabel("Title").fill("Tide letters");
+    await form.getByRole("button", { name: "New inbox" }).click();
+    await form.waitFor({ state: "detached" });
+    await expect.poll(async () => (await apiCall<{ id: string }[]>(context, "GET", "/inboxes/list")).map((inbox) => inbox.id)).toContain(handle);
+    await screenshot(page, "discover-06-inbox-tab-light");
+    await context.close();
+  });
 });
