@@ -37,6 +37,9 @@ export const routes: RouteObject[] = [
           { path: "action", lazy: shell("ActionPage") },
           { path: "power", lazy: shell("PowerPage") },
           { path: "rsshub", lazy: shell("RSSHubPage") },
+          { path: "share/feeds/:id", lazy: shell("FeedSharePage") },
+          { path: "share/lists/:id", lazy: shell("ListSharePage") },
+          { path: "share/users/:id", lazy: shell("UserSharePage") },
           {
             path: "settings",
             lazy: shell("SettingsLayout"),

@@ -119,6 +119,7 @@ export function feedMenu(subscription: FeedSubscription, env: MenuEnv, selected:
     { type: "item", id: "open-site", icon: ExternalLink, label: t("open_site"), disabled: !isWebUrl(feed.siteUrl), onSelect: () => openInBrowser(feed.siteUrl!) },
     { type: "item", id: "copy-url", icon: Link, label: t("copy_feed_url"), onSelect: () => env.copy(feed.url) },
     { type: "item", id: "copy-id", icon: Hash, label: t("copy_feed_id"), onSelect: () => env.copy(feedId) },
+    { type: "item", id: "copy-share", icon: Share2, label: t("copy_share_url"), onSelect: () => env.copy(`${window.location.origin}/share/feeds/${feedId}?view=${subscription.view}`) },
     { type: "item", id: "navigate", icon: Navigation, label: t("navigate_feed"), onSelect: () => env.go(subscription.view, { kind: "feeds", feedIds: [feedId] }) },
     separator("s3"),
     { type: "item", id: "unfollow", icon: UserMinus, label: t("unfollow"), danger: true, onSelect: () => void rowActions.unfollow([feedId], title, () => env.onRemoved([feedId])) },

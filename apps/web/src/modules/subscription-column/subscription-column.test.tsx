@@ -109,6 +109,7 @@ describe("SubscriptionColumn", () => {
       "Open site in browser",
       "Copy feed URL",
       "Copy feed ID",
+      "Copy share link",
       "Go to feed",
       "Unfollow",
     ]);

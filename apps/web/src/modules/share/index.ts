@@ -1,0 +1,5 @@
+// Share pages (facts §7 URL scheme): /share/feeds/:id?view=, /share/lists/:id and /share/users/:id,
+// the public pages of a feed, a list and a person, each with Follow.
+export { FeedSharePage } from "./feed-share-page.tsx";
+export { ListSharePage } from "./list-share-page.tsx";
+export { UserSharePage } from "./user-share-page.tsx";
