@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, launchBrowser, screenshot } from "./helpers/browser.ts";
-import { rss, startFeedServer } from "./helpers/feed-server.ts";
+import { startFeedServer } from "./helpers/feed-server.ts";
 import { apiCall, follow, signedInPage } from "./helpers/reader.ts";
 
 // Lists, inboxes, OPML import/export in settings, and the new-user guide.
@@ -10,22 +10,7 @@ import { apiCall, follow, signedInPage } from "./helpers/reader.ts";
 let browser: Browser;
 let feeds: Awaited<ReturnType<typeof startFeedServer>>;
 
-const publish = (path: string, title: string, items: number) => {
-  feeds.set(
-    path,
-    rss({
-      title,
-      site: `https://${title.replace(/\W/g, "").toLowerCase()}.example`,
-      items: Array.from({ length: items }, (_, i) => ({
-        guid: `${path}-${i}`,
-        title: `${title} story ${i + 1}`,
-        published: new Date(Date.now() - (i + 1) * 3_600_000),
-        content: `<p>${title}, story number ${i + 1}.</p>`,
-      })),
-    }),
-  );
-  return feeds.url(path);
-};
+const publish = (path: string, title: string, items: number) => feeds.publish(path, title, items);
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -56,6 +56,8 @@ ${items}
 export async function startFeedServer(): Promise<{
   url: (path: string) => string;
   set: (path: string, body: string, type?: string) => void;
+  /** Serves a feed titled `title` with `items` stories, an hour apart, at `path`; answers its URL. */
+  publish: (path: string, title: string, items: number) => string;
   close: () => Promise<void>;
   server: Server;
 }> {
@@ -67,9 +69,27 @@ export async function startFeedServer(): Promise<{
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  const url = (path: string) => `http://127.0.0.1:${port}${path}`;
+  const set = (path: string, body: string, type = "application/rss+xml; charset=utf-8") => void routes.set(path, { body, type });
   return {
-    url: (path) => `http://127.0.0.1:${port}${path}`,
-    set: (path, body, type = "application/rss+xml; charset=utf-8") => routes.set(path, { body, type }),
+    url,
+    set,
+    publish: (path, title, items) => {
+      set(
+        path,
+        rss({
+          title,
+          site: `https://${title.replace(/\W/g, "").toLowerCase()}.example`,
+          items: Array.from({ length: items }, (_, i) => ({
+            guid: `${path}-${i}`,
+            title: `${title} story ${i + 1}`,
+            published: new Date(Date.now() - (i + 1) * 3_600_000),
+            content: `<p>${title}, story number ${i + 1}.</p>`,
+          })),
+        }),
+      );
+      return url(path);
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
     server,
   };

@@ -1,5 +1,6 @@
 // The RSSHub route catalogue's shapes and the pure operations on it: filtering by namespace,
 // category and language, and finding the route a path belongs to.
+import { splitRoutePath } from "@tidings/utils";
 
 /** A route parameter: its description, or a description with a default and choices. */
 export type RsshubParameter = string | { description?: string; default?: string; options?: { label: string; value: string }[] };
@@ -80,22 +81,6 @@ export function filterCatalogue(catalogue: RsshubCatalogue, filter: CatalogueFil
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
-/** The segments of a pattern; a parameter's `{regular expression}` may itself hold slashes. */
-function segments(pattern: string): string[] {
-  const parts: string[] = [];
-  let current = "";
-  let depth = 0;
-  for (const char of pattern) {
-    if (char === "{") depth++;
-    else if (char === "}") depth = Math.max(0, depth - 1);
-    if (char === "/" && depth === 0) {
-      if (current) parts.push(current);
-      current = "";
-    } else current += char;
-  }
-  if (current) parts.push(current);
-  return parts;
-}
 
 /**
  * A route path pattern (path-to-regexp as RSSHub writes them: `/issue/:user/:repo/:state?`,
@@ -103,7 +88,7 @@ function segments(pattern: string): string[] {
  */
 export function patternRegExp(pattern: string): RegExp | null {
   let source = "";
-  for (const segment of segments(pattern)) {
+  for (const segment of splitRoutePath(pattern)) {
     const param = /^:(\w+)(?:\{(.+)\})?(\?|\*|\+)?$/.exec(segment);
     if (param) {
       const body = param[2] ?? "[^/]+";
@@ -141,7 +126,7 @@ export function findRoute(catalogue: RsshubCatalogue, input: string): RouteMatch
   let best: { path: string; route: RsshubRoute; score: number } | null = null;
   for (const [pattern, route] of Object.entries(namespace.routes)) {
     if (!patternRegExp(pattern)?.test(rest)) continue;
-    const score = segments(pattern).filter((segment) => !segment.startsWith(":")).length;
+    const score = splitRoutePath(pattern).filter((segment) => !segment.startsWith(":")).length;
     if (!best || score > best.score) best = { path: pattern, route, score };
   }
   return best ? { namespace: key, route: publicRoute(best.path, best.route, namespace) } : null;

@@ -1,32 +1,17 @@
 // RSSHub route paths (path-to-regexp as RSSHub writes them: `/issue/:user/:repo/:state?`,
 // `/file/:user/:repo/:branch/:filepath{.+}`) turned into form fields and `rsshub://` URLs.
 
+import { splitRoutePath } from "@tidings/utils";
+
 /** One piece of a route path: fixed text, or a parameter the reader fills in. */
 export type RouteSegment = { kind: "literal"; text: string } | { kind: "param"; name: string; optional: boolean; pattern: string | null };
 
 /** Parameters every RSSHub route accepts; the form hides them when they are optional (facts §4). */
 export const GENERIC_PARAMS: ReadonlySet<string> = new Set(["routeParams", "functionalFlag", "fulltext", "disableEmbed", "date", "language", "lang", "sort"]);
 
-/** The segments of a path; a parameter's `{regular expression}` may itself hold slashes. */
-function split(path: string): string[] {
-  const parts: string[] = [];
-  let current = "";
-  let depth = 0;
-  for (const char of path) {
-    if (char === "{") depth++;
-    else if (char === "}") depth = Math.max(0, depth - 1);
-    if (char === "/" && depth === 0) {
-      if (current) parts.push(current);
-      current = "";
-    } else current += char;
-  }
-  if (current) parts.push(current);
-  return parts;
-}
-
 /** The segments of a route path, in order. */
 export function parseRoutePath(path: string): RouteSegment[] {
-  return split(path).map((segment): RouteSegment => {
+  return splitRoutePath(path).map((segment): RouteSegment => {
     const param = /^:(\w+)(?:\{(.+)\})?([?*+])?$/.exec(segment);
     if (!param) return { kind: "literal", text: segment };
     return { kind: "param", name: param[1]!, optional: param[3] === "?" || param[3] === "*", pattern: param[2] ?? null };
