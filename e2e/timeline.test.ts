@@ -171,7 +171,7 @@ describe("the timeline", () => {
     await page.keyboard.press("j");
     const second = await rowOf(page, "Article 02").getAttribute("data-entry-id");
     await page.waitForURL(`**/${second}`);
-    expect(await rowOf(page, "Article 02").getAttribute("aria-current")).toBe("true");
+    await expect.poll(() => rowOf(page, "Article 02").getAttribute("aria-current")).toBe("true");
     await page.keyboard.press("k");
     await page.waitForURL(`**/${first}`);
     await screenshot(page, "timeline-articles-open");
