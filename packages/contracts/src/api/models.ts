@@ -163,3 +163,17 @@ export interface StatusConfigs {
   INVITATIONS_REQUIRED: boolean;
   INBOX_EMAIL_SUFFIX: string;
 }
+
+/** An OPML outline the server could not import, with why. */
+export interface OpmlParsedErrorItem {
+  url?: string;
+  title?: string;
+  reason: string;
+}
+
+/** The answer of POST /subscriptions/import: followed now, followed already, not importable. */
+export interface OpmlImportResult {
+  successfulItems: FeedSummary[];
+  conflictItems: FeedSummary[];
+  parsedErrorItems: OpmlParsedErrorItem[];
+}

@@ -1,4 +1,4 @@
-import { ErrorCode, errorMessage, type FeedSummary, type IdGenerator } from "@tidings/contracts";
+import { ErrorCode, errorMessage, type IdGenerator, type OpmlImportResult } from "@tidings/contracts";
 import type { Executor } from "../../db/client.ts";
 import type { FeedRow } from "../../db/schema/feeds.ts";
 import type { Config } from "../../env.ts";
@@ -31,18 +31,8 @@ export interface OpmlServiceDeps {
   wakeScheduler: () => void;
 }
 
-export interface ParsedErrorItem {
-  url?: string;
-  title?: string;
-  reason: string;
-}
-
-/** The answer of POST /subscriptions/import. */
-export interface ImportResult {
-  successfulItems: FeedSummary[];
-  conflictItems: FeedSummary[];
-  parsedErrorItems: ParsedErrorItem[];
-}
+/** The answer of POST /subscriptions/import (its shape is the contract's). */
+export type ImportResult = OpmlImportResult;
 
 type Create = Extract<ImportStep, { kind: "create" }>;
 

@@ -1,23 +1,13 @@
-import { type FeedSummary, type FeedView, isApiErrorBody, PRODUCT } from "@tidings/contracts";
+import { type FeedView, isApiErrorBody, type OpmlImportResult, type OpmlParsedErrorItem, PRODUCT } from "@tidings/contracts";
 import { ApiError } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client-instance.ts";
 import { subscriptionKeys } from "../../queries/subscriptions.ts";
 import { timelineKeys } from "../../queries/timeline.ts";
 import { unreadKeys } from "../../queries/unread.ts";
 
-/** An outline the server could not import, with why. */
-export interface ParsedErrorItem {
-  url?: string;
-  title?: string;
-  reason: string;
-}
-
-/** The answer of POST /subscriptions/import: followed now, followed already, not importable. */
-export interface ImportResult {
-  successfulItems: FeedSummary[];
-  conflictItems: FeedSummary[];
-  parsedErrorItems: ParsedErrorItem[];
-}
+/** The answer of POST /subscriptions/import and its error rows: the contract's shapes. */
+export type ImportResult = OpmlImportResult;
+export type ParsedErrorItem = OpmlParsedErrorItem;
 
 /** How an export groups feeds: by their folder (category) or by their view. */
 export type FolderMode = "category" | "view";
