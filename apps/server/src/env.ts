@@ -109,6 +109,25 @@ const envSchema = z.object({
   TRIAL_MAX_FEED_SUBSCRIPTIONS: integer("TRIAL_MAX_FEED_SUBSCRIPTIONS", 100, 0, 1_000_000),
   TRIAL_MAX_LIST_SUBSCRIPTIONS: integer("TRIAL_MAX_LIST_SUBSCRIPTIONS", 5, 0, 100_000),
   TRIAL_MAX_INBOXES: integer("TRIAL_MAX_INBOXES", 1, 0, 10_000),
+  SMTP_URL: url("SMTP_URL", ["smtp:", "smtps:"]).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\r\n]*@[^\r\n]+$/, { message: "MAIL_FROM must be an address such as Tidings <no-reply@example.com>" })
+    .optional(),
+  REQUIRE_EMAIL_VERIFICATION: bool("REQUIRE_EMAIL_VERIFICATION", false),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OIDC_ISSUER: url("OIDC_ISSUER", ["http:", "https:"]).optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().min(1).max(60).default("OpenID Connect"),
+  AVATAR_MAX_BYTES: integer("AVATAR_MAX_BYTES", 2 * 1024 * 1024, 1024, 50 * 1024 * 1024),
+  INVITATION_INTERVAL_DAYS: integer("INVITATION_INTERVAL_DAYS", 7, 0, 3650),
+  ANALYTICS_HOST: url("ANALYTICS_HOST", ["http:", "https:"]).optional(),
+  ANALYTICS_KEY: z.string().optional(),
+  ERROR_REPORTING_DSN: url("ERROR_REPORTING_DSN", ["http:", "https:"]).optional(),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, {
       error: (issue) => `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${String(issue.input)}")`,
@@ -159,9 +178,35 @@ export interface Config {
     readonly trialListSubscriptions: number;
     readonly trialInboxes: number;
   };
+  /** Outgoing mail: SMTP when `smtpUrl` is set, else .eml files in `dataDir/outbox`. */
+  readonly mail: { readonly smtpUrl: string | null; readonly from: string };
+  /**
+   * Sign-in options: whether an unverified e-mail may sign in, and the OAuth providers configured
+   * (a provider appears only when both its id and secret are set).
+   */
+  readonly accounts: {
+    readonly requireEmailVerification: boolean;
+    readonly github: OAuthClient | null;
+    readonly google: OAuthClient | null;
+    readonly oidc: (OAuthClient & { readonly issuer: string; readonly name: string }) | null;
+    /** Largest avatar upload, in bytes (14001 beyond it). */
+    readonly avatarMaxBytes: number;
+    /** An account may create one invitation code per this many days of its age (0: no limit). */
+    readonly invitationIntervalDays: number;
+  };
+  /** Usage data (PostHog-compatible) and error reports (Sentry-compatible): off unless set. */
+  readonly telemetry: {
+    readonly analytics: { readonly host: string; readonly key: string } | null;
+    readonly errorReportingDsn: string | null;
+  };
   /** Snowflake worker id of this process; random when not configured. */
   readonly workerId: number | undefined;
   readonly logLevel: (typeof LOG_LEVELS)[number];
+}
+
+export interface OAuthClient {
+  readonly clientId: string;
+  readonly clientSecret: string;
 }
 
 /** Raised when the environment is invalid; `problems` holds one line per variable. */
@@ -189,6 +234,22 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     );
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  const pair = (name: string, id: string | undefined, secret: string | undefined): OAuthClient | null => {
+    if (!id && !secret) return null;
+    if (!id || !secret) {
+      problems.push(`${name}_CLIENT_ID and ${name}_CLIENT_SECRET must be set together`);
+      return null;
+    }
+    return Object.freeze({ clientId: id, clientSecret: secret });
+  };
+  const github = pair("GITHUB", e.GITHUB_CLIENT_ID, e.GITHUB_CLIENT_SECRET);
+  const google = pair("GOOGLE", e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET);
+  const oidcClient = pair("OIDC", e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET);
+  if (oidcClient && !e.OIDC_ISSUER) problems.push("OIDC_ISSUER must be set with OIDC_CLIENT_ID");
+  if (e.OIDC_ISSUER && !oidcClient) problems.push("OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set with OIDC_ISSUER");
+  if (Boolean(e.ANALYTICS_HOST) !== Boolean(e.ANALYTICS_KEY)) problems.push("ANALYTICS_HOST and ANALYTICS_KEY must be set together");
+  if (problems.length) throw new ConfigError(problems);
   const webUrl = (e.WEB_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const web = new URL(webUrl);
   const trustedOrigins = new Set([web.origin]);
@@ -223,6 +284,22 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       trialFeedSubscriptions: e.TRIAL_MAX_FEED_SUBSCRIPTIONS,
       trialListSubscriptions: e.TRIAL_MAX_LIST_SUBSCRIPTIONS,
       trialInboxes: e.TRIAL_MAX_INBOXES,
+    }),
+    mail: Object.freeze({ smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? `Tidings <no-reply@${web.hostname}>` }),
+    accounts: Object.freeze({
+      requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
+      github,
+      google,
+      oidc:
+        oidcClient && e.OIDC_ISSUER
+          ? Object.freeze({ ...oidcClient, issuer: e.OIDC_ISSUER.replace(/\/+$/, ""), name: e.OIDC_NAME })
+          : null,
+      avatarMaxBytes: e.AVATAR_MAX_BYTES,
+      invitationIntervalDays: e.INVITATION_INTERVAL_DAYS,
+    }),
+    telemetry: Object.freeze({
+      analytics: e.ANALYTICS_HOST && e.ANALYTICS_KEY ? Object.freeze({ host: e.ANALYTICS_HOST.replace(/\/+$/, ""), key: e.ANALYTICS_KEY }) : null,
+      errorReportingDsn: e.ERROR_REPORTING_DSN ?? null,
     }),
     workerId: e.WORKER_ID,
     logLevel: e.LOG_LEVEL,
