@@ -22,6 +22,8 @@ import { readRoutes } from "./features/reads/reads.routes.ts";
 import { categoryRoutes, subscriptionRoutes } from "./features/subscriptions/subscriptions.routes.ts";
 import { normalizeFeedUrl } from "./fetcher/feed-url.ts";
 import { invitationRoutes } from "./features/invitations/invitations.routes.ts";
+import { instanceRoutes } from "./features/accounts/instance.routes.ts";
+import { filesModule } from "./features/files/files.module.ts";
 import type { AppEnv } from "./http/context.ts";
 import { handleError } from "./http/on-error.ts";
 import { requestLog } from "./http/request-log.ts";
@@ -55,6 +57,7 @@ export function createApp(deps: Deps, options: { webDistDir?: string } = {}) {
   app.route(AUTH_BASE_PATH, authRoutes(deps.auth, { trustProxy: deps.config.server.trustProxy, signInGuard: deps.signInGuard }));
   app.route("/api/health", healthRoutes({ pingDatabase: deps.pingDatabase, driver: deps.driver }));
   app.route("/api/invitations", invitationRoutes({ invitations: deps.invitations, requireUser }));
+  app.route("/api/admin/instance", instanceRoutes({ accounts: deps.accounts, requireUser }));
   app.route("/api/feeds", feedRoutes({ feeds: deps.feeds, requireUser }));
   app.route("/api/admin/refresh", adminRefreshRoutes({ feeds: deps.feeds, requireUser }));
   app.route(
@@ -77,7 +80,7 @@ export function createApp(deps: Deps, options: { webDistDir?: string } = {}) {
   app.route("/api/reads", readRoutes({ reads: deps.reads, requireUser }));
   app.route("/api/collections", collectionRoutes({ collections: deps.collections, requireUser }));
   const context = { deps, requireUser };
-  for (const module of [listsModule, inboxesModule, profilesModule, feedInfoModule, searchModule, discoverModule, opmlModule]) {
+  for (const module of [listsModule, inboxesModule, profilesModule, feedInfoModule, searchModule, discoverModule, opmlModule, filesModule]) {
     app.route("/api", module(context));
   }
   app.all("/api/*", (c) => {

@@ -1,11 +1,15 @@
 import { createIdGenerator, type IdGenerator, PRODUCT } from "@tidings/contracts";
 import { randomInt } from "node:crypto";
+import { createAccountDeletionRepo } from "./auth/account-deletion.repo.ts";
 import { createAuth, type Auth } from "./auth/auth.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import { pingDatabase } from "./db/ping.ts";
 import type { Config } from "./env.ts";
 import { createAccountsRepo } from "./features/accounts/accounts.repo.ts";
-import { createAccountsService } from "./features/accounts/accounts.service.ts";
+import { createAccountsService, type AccountsService } from "./features/accounts/accounts.service.ts";
+import { createInstanceSettingsRepo } from "./features/accounts/instance-settings.repo.ts";
+import { createTotpGuard } from "./features/accounts/totp-guard.ts";
+import { createTwoFactorsRepo } from "./features/accounts/two-factors.repo.ts";
 import { createSignInFailuresRepo } from "./features/accounts/sign-in-failures.repo.ts";
 import { createSignInGuard, type SignInGuard } from "./features/accounts/sign-in-guard.service.ts";
 import { createFeedsRepo, type FeedsRepo } from "./features/feeds/feeds.repo.ts";
@@ -34,6 +38,7 @@ import { createScheduler, type Scheduler } from "./fetcher/scheduler.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createHttpClient, type HttpClient } from "./lib/http/index.ts";
 import type { Logger } from "./lib/logger.ts";
+import { createMailer } from "./lib/mail/mailer.ts";
 
 /** The User-Agent of every outbound request: the product, its version and where to learn about it. */
 export const USER_AGENT = `${PRODUCT.name}/${PRODUCT.version} (+${PRODUCT.repositoryUrl})`;
@@ -52,6 +57,8 @@ export interface Deps {
   http: HttpClient;
   auth: Auth;
   signInGuard: SignInGuard;
+  /** Roles, the first admin and the run-time invitation gate. */
+  accounts: AccountsService;
   invitations: InvitationsService;
   feedsRepo: FeedsRepo;
   feeds: FeedsService;
@@ -92,7 +99,14 @@ export function createDeps(input: {
       totalTimeoutMs: config.fetch.timeoutMs,
       maxBytes: config.fetch.maxBytes,
     });
-  const accounts = createAccountsService({ repo: createAccountsRepo(db), logger });
+  const accounts = createAccountsService({
+    repo: createAccountsRepo(db),
+    instanceSettings: createInstanceSettingsRepo(db),
+    clock,
+    logger,
+    defaults: { invitationsRequired: config.auth.invitationsRequired },
+  });
+  const totpGuard = createTotpGuard({ repo: createTwoFactorsRepo(db), secret: authSecret, clock });
   const auth = createAuth({
     db,
     ids,
@@ -102,6 +116,9 @@ export function createDeps(input: {
     webUrl: config.server.webUrl,
     trustedOrigins: config.server.trustedOrigins,
     invitationsRequired: config.auth.invitationsRequired,
+    mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger }),
+    accountsConfig: config.accounts,
+    beforeDeleteUser: createAccountDeletionRepo(db).removeLeftovers,
   });
   const feedsRepo = createFeedsRepo(db);
   const timeline = createTimelineRepo(db);
@@ -181,7 +198,13 @@ export function createDeps(input: {
     http,
     auth,
     signInGuard: createSignInGuard({ repo: createSignInFailuresRepo(db), clock }),
-    invitations: createInvitationsService({ repo: createInvitationsRepo(db), clock }),
+    accounts,
+    invitations: createInvitationsService({
+      repo: createInvitationsRepo(db),
+      clock,
+      intervalDays: config.accounts.invitationIntervalDays,
+      checkTwoFactor: (userId, code) => totpGuard.check(userId, code),
+    }),
     feedsRepo,
     feeds,
     timeline,

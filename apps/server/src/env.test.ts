@@ -106,3 +106,51 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT: "abc" })).toThrow(/^Invalid environment variables\n {2}PORT/);
   });
 });
+
+describe("loadConfig: mail and sign-in providers", () => {
+  it("defaults to the outbox, a no-reply sender at the web host, no providers and no required verification", () => {
+    const config = loadConfig({ WEB_URL: "https://reader.example" }, "/srv");
+    expect(config.mail).toEqual({ smtpUrl: null, from: "Tidings <no-reply@reader.example>" });
+    expect(config.accounts).toMatchObject({ requireEmailVerification: false, github: null, google: null, oidc: null });
+  });
+
+  it("reads SMTP, the sender, verification and every provider", () => {
+    const config = loadConfig(
+      {
+        SMTP_URL: "smtps://user:pass@mail.example:465",
+        MAIL_FROM: "Reader <hello@reader.example>",
+        REQUIRE_EMAIL_VERIFICATION: "yes",
+        GITHUB_CLIENT_ID: "gh",
+        GITHUB_CLIENT_SECRET: "gh-secret",
+        GOOGLE_CLIENT_ID: "go",
+        GOOGLE_CLIENT_SECRET: "go-secret",
+        OIDC_ISSUER: "https://sso.example/realms/main/",
+        OIDC_CLIENT_ID: "oi",
+        OIDC_CLIENT_SECRET: "oi-secret",
+        OIDC_NAME: "Company SSO",
+      },
+      "/srv",
+    );
+    expect(config.mail).toEqual({ smtpUrl: "smtps://user:pass@mail.example:465", from: "Reader <hello@reader.example>" });
+    expect(config.accounts).toMatchObject({
+      requireEmailVerification: true,
+      github: { clientId: "gh", clientSecret: "gh-secret" },
+      google: { clientId: "go", clientSecret: "go-secret" },
+      oidc: { issuer: "https://sso.example/realms/main", clientId: "oi", clientSecret: "oi-secret", name: "Company SSO" },
+    });
+  });
+
+  it("refuses a bad SMTP URL or sender", () => {
+    expect(problems({ SMTP_URL: "http://mail.example" })[0]).toMatch(/^SMTP_URL /);
+    expect(problems({ MAIL_FROM: "nobody" })[0]).toMatch(/^MAIL_FROM /);
+    expect(problems({ REQUIRE_EMAIL_VERIFICATION: "sometimes" })[0]).toMatch(/^REQUIRE_EMAIL_VERIFICATION /);
+  });
+
+  it("wants each provider's id and secret set together, and the OIDC issuer with them", () => {
+    expect(problems({ GITHUB_CLIENT_ID: "gh" })).toEqual(["GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together"]);
+    expect(problems({ GOOGLE_CLIENT_SECRET: "go" })).toEqual(["GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together"]);
+    expect(problems({ OIDC_CLIENT_ID: "oi", OIDC_CLIENT_SECRET: "s" })).toEqual(["OIDC_ISSUER must be set with OIDC_CLIENT_ID"]);
+    expect(problems({ OIDC_ISSUER: "https://sso.example" })).toEqual(["OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set with OIDC_ISSUER"]);
+    expect(problems({ OIDC_ISSUER: "ftp://sso.example", OIDC_CLIENT_ID: "oi", OIDC_CLIENT_SECRET: "s" })[0]).toMatch(/^OIDC_ISSUER /);
+  });
+});

@@ -20,6 +20,19 @@ async function emailOf(request: Request): Promise<string> {
   return typeof body?.email === "string" ? body.email.trim().toLowerCase() : "";
 }
 
+/** The wording spec §5 gives a wrong two-factor code (better-auth says "Invalid code"). */
+export const INVALID_TOTP_MESSAGE = "Invalid TOTP code.";
+
+/** The same response, with better-auth's wrong-code answer worded as the product words it. */
+async function withTotpWording(response: Response): Promise<Response> {
+  if (response.ok || !response.headers.get("content-type")?.includes("application/json")) return response;
+  const body = (await response.clone().json().catch(() => null)) as { code?: unknown } | null;
+  if (body?.code !== "INVALID_CODE") return response;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify({ ...body, message: INVALID_TOTP_MESSAGE }), { status: response.status, headers });
+}
+
 /**
  * Hands every `/api/better-auth/*` request to better-auth with the client address attached, and
  * guards password sign-in against guessing (see {@link SignInGuard}).
@@ -46,5 +59,8 @@ export function authRoutes(auth: Auth, options: { trustProxy: boolean; signInGua
       else if (response.ok) await signInGuard.recordSuccess(address, email);
       return response;
     })
+    .post("/two-factor/verify-totp", async (c) =>
+      withTotpWording(await auth.handler(withClientAddress(c.req.raw, addressOf(c, options.trustProxy)))),
+    )
     .on(["GET", "POST"], "/*", (c) => auth.handler(withClientAddress(c.req.raw, addressOf(c, options.trustProxy))));
 }

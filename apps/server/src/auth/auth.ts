@@ -8,6 +8,12 @@ import * as schema from "../db/schema/index.ts";
 import type { Logger } from "../lib/logger.ts";
 import { CLIENT_IP_HEADER } from "./client-ip.ts";
 import type { AccountsService } from "../features/accounts/accounts.service.ts";
+import type { Config } from "../env.ts";
+import type { Mailer } from "../lib/mail/mailer.ts";
+import { accountsPlugin } from "./accounts-plugin.ts";
+import { authMail, isEmailChangeToken } from "./auth-mail.ts";
+import { profileFieldsPlugin } from "./profile-fields.ts";
+import { oidcPlugins, providerList, socialProviders } from "./social.ts";
 
 export interface AuthOptions {
   db: Database;
@@ -18,15 +24,21 @@ export interface AuthOptions {
   webUrl: string;
   trustedOrigins: readonly string[];
   invitationsRequired: boolean;
+  mailer: Mailer;
+  /** Unverified e-mail addresses may not sign in; the OAuth providers configured. */
+  accountsConfig: Pick<Config["accounts"], "requireEmailVerification" | "github" | "google" | "oidc">;
+  /** Removes what an account owns that does not cascade from its row; runs before the delete. */
+  beforeDeleteUser: (userId: string) => Promise<void>;
 }
 
 /**
- * better-auth, mounted at `/api/better-auth`: e-mail and password accounts, database sessions in a
- * 400-day httpOnly SameSite=Lax cookie, two-factor ready, and a `get-session` that also answers
- * the role and the invitation an account was activated with.
+ * better-auth, mounted at `/api/better-auth`: e-mail and password accounts (verification, reset and
+ * change of e-mail by mail), GitHub, Google and OpenID Connect sign-in and linking, two-factor,
+ * database sessions in a 400-day httpOnly SameSite=Lax cookie, and a `get-session` that also
+ * answers the role and the invitation an account was activated with.
  */
 export function createAuth(options: AuthOptions) {
-  const { accounts } = options;
+  const { accounts, mailer, accountsConfig } = options;
   const secure = options.webUrl.startsWith("https://");
   return betterAuth({
     appName: PRODUCT.name,
@@ -35,7 +47,30 @@ export function createAuth(options: AuthOptions) {
     secret: options.secret,
     trustedOrigins: [...options.trustedOrigins],
     database: drizzleAdapter(options.db, { provider: "pg", schema, usePlural: true, transaction: true }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      requireEmailVerification: accountsConfig.requireEmailVerification,
+      // The link opens the web page that asks for the new password and posts it with the token.
+      sendResetPassword: async ({ user, token }) => {
+        await mailer.send(authMail.resetPassword(user.email, `${options.webUrl}/reset-password?token=${encodeURIComponent(token)}`));
+      },
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      // Also sends the link that confirms a new address, with `user.email` already the new one.
+      sendVerificationEmail: async ({ user, url, token }) => {
+        await mailer.send(isEmailChangeToken(token) ? authMail.confirmEmailChange(user.email, url) : authMail.verifyEmail(user.email, url));
+      },
+    },
+    socialProviders: socialProviders(accountsConfig),
+    account: {
+      accountLinking: { enabled: true, trustedProviders: [], allowDifferentEmails: true },
+    },
     session: { expiresIn: SESSION_MAX_AGE_SECONDS, updateAge: 24 * 60 * 60 },
     user: {
       additionalFields: {
@@ -46,6 +81,10 @@ export function createAuth(options: AuthOptions) {
         website: { type: "string", required: false },
         socialLinks: { type: "json", required: false },
       },
+      // A verified address changes only when the new one is confirmed; an unverified one at once.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: true },
+      // Password re-check, or a fresh session for accounts without a password.
+      deleteUser: { enabled: true, beforeDelete: async (user) => options.beforeDeleteUser(user.id) },
     },
     advanced: {
       cookiePrefix: "tidings",
@@ -73,17 +112,21 @@ export function createAuth(options: AuthOptions) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({
-            data: { ...user, role: options.invitationsRequired ? "trial" : "user", isAdmin: false },
-          }),
+          // Every account starts as trial; `settleNewAccount` then applies the invitation gate. It
+          // runs after the sign-up transaction: the gate lives in the database, and the embedded
+          // database has one connection, which that transaction holds.
+          before: async (user) => ({ data: { ...user, role: "trial", isAdmin: false } }),
           after: async (user) => {
-            await accounts.promoteFirstAccount(user.id);
+            await accounts.settleNewAccount(user.id);
           },
         },
       },
     },
     plugins: [
       twoFactor({ issuer: PRODUCT.name }),
+      ...oidcPlugins(accountsConfig),
+      accountsPlugin({ providers: providerList(accountsConfig) }),
+      profileFieldsPlugin(),
       customSession(async ({ user, session }) => {
         const account = user as typeof user & { role?: string; isAdmin?: boolean };
         return {

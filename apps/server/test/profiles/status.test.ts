@@ -29,6 +29,11 @@ describe("GET /status/configs", () => {
         MAX_TRIAL_USER_INBOX_SUBSCRIPTION: 0,
         INVITATIONS_REQUIRED: true,
         INBOX_EMAIL_SUFFIX: "@in.example.org",
+        AVATAR_MAX_BYTES: 2 * 1024 * 1024,
+        INVITATION_INTERVAL_DAYS: 7,
+        ANALYTICS_HOST: null,
+        ANALYTICS_KEY: null,
+        ERROR_REPORTING_DSN: null,
       },
     });
   });
@@ -37,5 +42,11 @@ describe("GET /status/configs", () => {
     t = await createTestApp({ WEB_URL: "https://read.example.net" });
     const body = (await (await t.request("/api/status/configs")).json()) as { data: Record<string, unknown> };
     expect(body.data).toMatchObject({ MAX_SUBSCRIPTIONS: 5000, MAX_LISTS: 100, MAX_INBOXES: 10, INVITATIONS_REQUIRED: false, INBOX_EMAIL_SUFFIX: "@read.example.net" });
+  });
+
+  it("answers the telemetry endpoints when they are configured", async () => {
+    t = await createTestApp({ ANALYTICS_HOST: "https://ph.example.org/", ANALYTICS_KEY: "phc_public", ERROR_REPORTING_DSN: "https://key@errors.example.org/4" });
+    const body = (await (await t.request("/api/status/configs")).json()) as { data: Record<string, unknown> };
+    expect(body.data).toMatchObject({ ANALYTICS_HOST: "https://ph.example.org", ANALYTICS_KEY: "phc_public", ERROR_REPORTING_DSN: "https://key@errors.example.org/4" });
   });
 });

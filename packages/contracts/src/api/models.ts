@@ -162,6 +162,11 @@ export interface StatusConfigs {
   MAX_TRIAL_USER_INBOX_SUBSCRIPTION: number;
   INVITATIONS_REQUIRED: boolean;
   INBOX_EMAIL_SUFFIX: string;
+  /** Usage data (PostHog-compatible) endpoint and public project key; null when off. */
+  ANALYTICS_HOST: string | null;
+  ANALYTICS_KEY: string | null;
+  /** Public DSN of the error-reporting (Sentry-compatible) project; null when off. */
+  ERROR_REPORTING_DSN: string | null;
 }
 
 /** An OPML outline the server could not import, with why. */

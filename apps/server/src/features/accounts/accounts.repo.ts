@@ -20,6 +20,11 @@ export function createAccountsRepo(db: Database) {
       });
     },
 
+    /** Gives a trial account the user role. */
+    async activate(userId: string): Promise<void> {
+      await db.update(users).set({ role: "user" }).where(eq(users.id, userId));
+    },
+
     async findInvitationUsedBy(userId: string) {
       const [row] = await db.select().from(invitations).where(eq(invitations.toUserId, userId));
       return row ?? null;

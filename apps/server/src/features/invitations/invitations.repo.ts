@@ -1,12 +1,34 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { invitations, users } from "../../db/schema/index.ts";
 
 export function createInvitationsRepo(db: Database) {
   return {
-    async insert(code: string, fromUserId: string) {
-      const [row] = await db.insert(invitations).values({ code, fromUserId }).returning();
-      return row!;
+    /** When the account was created (its age sets how many codes it may hold), or null. */
+    async accountCreatedAt(userId: string): Promise<Date | null> {
+      const [row] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
+      return row?.createdAt ?? null;
+    },
+
+    async countCreatedBy(userId: string): Promise<number> {
+      const [row] = await db.select({ total: count() }).from(invitations).where(eq(invitations.fromUserId, userId));
+      return row?.total ?? 0;
+    },
+
+    /**
+     * Inserts a code unless `fromUserId` already created `max` (null: no limit). The account row
+     * is locked so that two requests at once cannot both take the last free place.
+     */
+    async insertUnderLimit(code: string, fromUserId: string, max: number | null) {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, fromUserId)).for("update");
+        if (max !== null) {
+          const [held] = await tx.select({ total: count() }).from(invitations).where(eq(invitations.fromUserId, fromUserId));
+          if ((held?.total ?? 0) >= max) return null;
+        }
+        const [row] = await tx.insert(invitations).values({ code, fromUserId }).returning();
+        return row!;
+      });
     },
 
     async find(code: string) {

@@ -1,23 +1,25 @@
-import { ErrorCode, type PublicUser } from "@tidings/contracts";
+import { ErrorCode, type PublicProfile, type PublicUser } from "@tidings/contracts";
 import { AppError } from "../../errors.ts";
 import type { ProfilesRepo } from "./profiles.repo.ts";
 import { presentPublicUser } from "./user.presenter.ts";
 
-/** A profile as GET /profiles answers it: the public fields and whether 2FA is on. */
-export type Profile = PublicUser & { twoFactorEnabled: boolean };
-
-/** Public profiles: what anyone signed in may see of any user (never an e-mail address). */
+/** Public profiles: what anyone may see of any user (never an e-mail address). */
 export function createProfilesService(deps: { repo: ProfilesRepo }) {
   const { repo } = deps;
   return {
-    /** GET /profiles: one user by id (preferred when both are given) or by handle. */
-    async get(query: { id?: string | undefined; handle?: string | undefined }): Promise<Profile> {
+    /**
+     * GET /profiles: one user by id (preferred when both are given) or by handle. Whether
+     * two-factor is on is told only to the user themselves: to others it would point at the
+     * accounts that are easier to take over.
+     */
+    async get(query: { id?: string | undefined; handle?: string | undefined }, viewerId: string | null): Promise<PublicProfile> {
       // "@ann" and "ann" name the same handle: people paste handles the way they are displayed.
       const handle = query.handle?.trim().replace(/^@/, "");
       if (!query.id && !handle) throw new AppError(ErrorCode.InvalidParameter, { reason: "Give id or handle" });
       const row = query.id ? await repo.findById(query.id) : await repo.findByHandle(handle!);
       if (!row) throw new AppError(ErrorCode.UserNotFound);
-      return { ...presentPublicUser(row), twoFactorEnabled: row.twoFactorEnabled === true };
+      const profile = presentPublicUser(row) as PublicProfile;
+      return viewerId === row.id ? { ...profile, twoFactorEnabled: row.twoFactorEnabled === true } : profile;
     },
 
     /** POST /profiles/batch: the users that exist among `ids`, by id. */

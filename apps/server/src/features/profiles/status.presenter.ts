@@ -1,8 +1,12 @@
 import type { StatusConfigs } from "@tidings/contracts";
 import type { Config } from "../../env.ts";
 
-/** GET /status/configs: the limits in force on this instance, as the client reads them. */
-export function presentStatusConfigs(config: Pick<Config, "limits" | "auth" | "inbox">): StatusConfigs {
+/**
+ * GET /status/configs: the limits in force on this instance, as the client reads them, and the
+ * telemetry endpoints. Analytics keys and DSNs are public client keys by design: every browser
+ * that sends usage data or error reports has to know them.
+ */
+export function presentStatusConfigs(config: Pick<Config, "limits" | "auth" | "inbox" | "telemetry">): StatusConfigs {
   return {
     MAX_SUBSCRIPTIONS: config.limits.subscriptions,
     MAX_LISTS: config.limits.lists,
@@ -12,5 +16,8 @@ export function presentStatusConfigs(config: Pick<Config, "limits" | "auth" | "i
     MAX_TRIAL_USER_INBOX_SUBSCRIPTION: config.limits.trialInboxes,
     INVITATIONS_REQUIRED: config.auth.invitationsRequired,
     INBOX_EMAIL_SUFFIX: config.inbox.emailSuffix,
+    ANALYTICS_HOST: config.telemetry.analytics?.host ?? null,
+    ANALYTICS_KEY: config.telemetry.analytics?.key ?? null,
+    ERROR_REPORTING_DSN: config.telemetry.errorReportingDsn,
   };
 }

@@ -1,0 +1,28 @@
+import path from "node:path";
+import type { Logger } from "../logger.ts";
+import { createOutboxMailer } from "./outbox-mailer.ts";
+import { createSmtpMailer } from "./smtp-mailer.ts";
+
+/** One outgoing message, in plain text and simple HTML. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends mail; the only way the server reaches a mail system. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * SMTP when `smtpUrl` is set; otherwise every message becomes an `.eml` file in
+ * `dataDir/outbox`, so a fresh instance works without a mail server and the operator can
+ * still open the links.
+ */
+export function createMailer(options: { smtpUrl: string | null; from: string; dataDir: string; logger: Logger }): Mailer {
+  const logger = options.logger.child({ module: "mail" });
+  if (options.smtpUrl) return createSmtpMailer({ url: options.smtpUrl, from: options.from, logger });
+  return createOutboxMailer({ dir: path.join(options.dataDir, "outbox"), from: options.from, logger });
+}
