@@ -1,34 +1,48 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { toast } from "sonner";
-import { initI18n } from "./lib/i18n.ts";
+import { connectivity } from "./lib/connectivity.ts";
 import { registerNavigate } from "./lib/navigation.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { registerQueryClient } from "./lib/query-client-instance.ts";
+import { reportError } from "./lib/telemetry/report.ts";
 import { startColorMode } from "./modules/theme/index.ts";
 import { handleApiError, Toaster } from "./modules/toast/index.ts";
 import { createRouter } from "./router.tsx";
-import { connectivity } from "./lib/connectivity.ts";
-import { registerServiceWorker } from "./lib/service-worker.ts";
+import { createStartupSteps } from "./startup/steps.ts";
+import { runStartup } from "./startup/startup.ts";
 import "./styles.css";
 
 startColorMode();
 connectivity.listen();
-registerServiceWorker();
-await initI18n(() => toast.error(i18next.t("failed_language_pack")));
 
 const queryClient = createQueryClient(handleApiError);
 registerQueryClient(queryClient);
 const router = createRouter();
 registerNavigate((to) => void router.navigate(to));
 
+// Spec §4 start-up order; the app renders once the local steps are done.
+await runStartup(
+  createStartupSteps({
+    queryClient,
+    currentPath: () => router.state.location.pathname,
+    onNavigate: (listener) => {
+      let last = router.state.location.pathname;
+      router.subscribe((state) => {
+        if (state.location.pathname === last) return;
+        last = state.location.pathname;
+        listener(last);
+      });
+    },
+  }),
+);
+
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      {/* Route errors show the error page and are reported (spec §2, §7). */}
+      <RouterProvider router={router} onError={(error) => reportError(error)} />
       <Toaster />
     </QueryClientProvider>
   </StrictMode>,

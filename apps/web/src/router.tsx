@@ -19,6 +19,10 @@ export const routes: RouteObject[] = [
     children: [
       { path: "login", lazy: shell("LoginPage") },
       { path: "invitation", lazy: shell("InvitationPage") },
+      { path: "reset-password", lazy: shell("ResetPasswordPage") },
+      // A person's page is public: signed-out visitors see it without the app around it.
+      { path: "share/users/:id", lazy: shell("ProfileRoute"), children: [{ index: true, lazy: shell("UserSharePage") }] },
+      { path: "u/:handle", lazy: shell("ProfileRoute"), children: [{ index: true, lazy: shell("UserSharePage") }] },
       {
         lazy: shell("MainLayout"),
         children: [
@@ -39,7 +43,6 @@ export const routes: RouteObject[] = [
           { path: "rsshub", lazy: shell("RSSHubPage") },
           { path: "share/feeds/:id", lazy: shell("FeedSharePage") },
           { path: "share/lists/:id", lazy: shell("ListSharePage") },
-          { path: "share/users/:id", lazy: shell("UserSharePage") },
           {
             path: "settings",
             lazy: shell("SettingsLayout"),

@@ -1,4 +1,5 @@
 import { api } from "../lib/api-client.ts";
+import { track } from "../lib/telemetry/events.ts";
 import { queryClient } from "../lib/query-client-instance.ts";
 import { persistUnread } from "../db/unread.repo.ts";
 import { unreadKeys } from "../queries/unread.ts";
@@ -24,6 +25,7 @@ const inWindow = (publishedAt: string, scope: MarkAllScope) =>
 
 /** Marks everything in scope read: loaded entries and counts at once, the server with one call. */
 export function markAllRead(scope: MarkAllScope): Promise<void> {
+  track("mark_all_read", { view: scope.view });
   const keys = new Set(scope.sourceKeys);
   return optimistic({
     apply: () => {

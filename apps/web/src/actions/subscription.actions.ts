@@ -2,6 +2,7 @@ import type { FeedSummary, FeedView, Subscription } from "@tidings/contracts";
 import { persistSubscriptions } from "../db/subscriptions.repo.ts";
 import { api } from "../lib/api-client.ts";
 import { queryClient } from "../lib/query-client-instance.ts";
+import { track } from "../lib/telemetry/events.ts";
 import { subscriptionKeys } from "../queries/subscriptions.ts";
 import { timelineKeys } from "../queries/timeline.ts";
 import { unreadKeys } from "../queries/unread.ts";
@@ -179,6 +180,7 @@ export async function subscribe(input: FollowInput): Promise<Subscription | null
     title: clean(input.title) ?? null,
   };
   const created = await api<Subscription | null>("subscriptions", { json: body });
+  track("subscribe", { view: input.view, type: input.listId ? "list" : "feed" });
   if (created) {
     subscriptionsActions.restore([created]);
     sourcesActions.upsert(sourcesActions.fromSubscriptions([created]));

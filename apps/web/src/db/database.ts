@@ -1,5 +1,7 @@
 import type { FeedSummary, InboxSummary, ListSummary, Subscription, TimelineItem } from "@tidings/contracts";
-import Dexie, { type Table } from "dexie";
+import Dexie, { type DexieOptions, type Table } from "dexie";
+
+export const DATABASE_NAME = "tidings";
 
 /** An entry as the browser keeps it: the API item, flattened, with the reader's state. */
 export interface LocalEntry {
@@ -51,8 +53,8 @@ export class TidingsDatabase extends Dexie {
   declare outbox: Table<OutboxItem, number>;
   declare meta: Table<MetaItem, string>;
 
-  constructor(name = "tidings") {
-    super(name);
+  constructor(name = DATABASE_NAME, options?: DexieOptions) {
+    super(name, options);
     this.version(1).stores({
       feeds: "&id",
       lists: "&id",
@@ -67,7 +69,7 @@ export class TidingsDatabase extends Dexie {
 
 let instance: TidingsDatabase | null = null;
 
-/** The app's database (opened lazily). */
+/** The app's database (opened lazily; {@link openDatabase} decides at start where it lives). */
 export function database(): TidingsDatabase {
   instance ??= new TidingsDatabase();
   return instance;
@@ -76,4 +78,71 @@ export function database(): TidingsDatabase {
 /** Replaces the database instance (tests). */
 export function setDatabaseForTests(db: TidingsDatabase): void {
   instance = db;
+}
+
+/** Where the local database ended up: the browser's IndexedDB, rebuilt after a failure, or memory. */
+export type DatabaseMode = "indexeddb" | "rebuilt" | "memory";
+
+/**
+ * Opens the local database at start (spec §4 migrations). When opening or upgrading fails (a
+ * newer or corrupted schema), the database is deleted and built again, once. When IndexedDB is
+ * missing or keeps failing (private mode, blocked), the app goes on with an in-memory IndexedDB,
+ * loaded only then, so every table works the same for this page and nothing is kept.
+ */
+export async function openDatabase(name = DATABASE_NAME): Promise<DatabaseMode> {
+  if (typeof indexedDB !== "undefined" && indexedDB) {
+    const opened = await tryOpen(new TidingsDatabase(name));
+    if (opened) return install(opened, "indexeddb");
+    console.warn("The local database could not be opened; deleting it and building it again.");
+    const deleted = await Dexie.delete(name).then(
+      () => true,
+      () => false,
+    );
+    const rebuilt = deleted ? await tryOpen(new TidingsDatabase(name)) : null;
+    if (rebuilt) return install(rebuilt, "rebuilt");
+  }
+  console.warn("IndexedDB is unavailable; the local database lives in memory for this page.");
+  const memory = await import("fake-indexeddb");
+  const db = new TidingsDatabase(name, { indexedDB: new memory.IDBFactory(), IDBKeyRange: memory.IDBKeyRange });
+  await db.open();
+  return install(db, "memory");
+}
+
+async function tryOpen(db: TidingsDatabase): Promise<TidingsDatabase | null> {
+  try {
+    await db.open();
+    // Dexie adds missing stores itself; a store with another key or indexes would fail on use.
+    if (!schemaMatches(db)) throw new Error("The stored schema differs from this version's");
+    return db;
+  } catch (error) {
+    console.warn("Local database error:", error);
+    db.close();
+    return null;
+  }
+}
+
+/** Whether every store of the opened database has the key and indexes this version declares. */
+function schemaMatches(db: TidingsDatabase): boolean {
+  const idb = db.backendDB();
+  const names = db.tables.map((table) => table.name);
+  if (names.some((name) => !idb.objectStoreNames.contains(name))) return false;
+  const transaction = idb.transaction(names, "readonly");
+  const matches = db.tables.every((table) => {
+    const store = transaction.objectStore(table.name);
+    const primKey = table.schema.primKey;
+    const indexes = [...store.indexNames];
+    return (
+      JSON.stringify(store.keyPath ?? null) === JSON.stringify(primKey.keyPath ?? null) &&
+      store.autoIncrement === Boolean(primKey.auto) &&
+      table.schema.indexes.every((index) => indexes.includes(index.name))
+    );
+  });
+  transaction.abort();
+  return matches;
+}
+
+function install(db: TidingsDatabase, mode: DatabaseMode): DatabaseMode {
+  instance?.close();
+  instance = db;
+  return mode;
 }

@@ -1,4 +1,13 @@
 /** Settings and their defaults (spec §3). */
+
+/** "A default sans font": the device's own interface font. */
+export const DEFAULT_SANS_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", sans-serif';
+
+/** Discover lists every language for readers of Chinese, English ones for everyone else (spec §3). */
+export function defaultDiscoverLanguage(languages: readonly string[] = typeof navigator === "undefined" ? [] : navigator.languages ?? []): "all" | "eng" {
+  return languages[0]?.toLowerCase().startsWith("zh") ? "all" : "eng";
+}
+
 export const GENERAL_DEFAULTS = {
   appLaunchOnStartup: false,
   language: "en",
@@ -23,6 +32,10 @@ export const GENERAL_DEFAULTS = {
   voice: "en-US-AndrewMultilingualNeural",
   enhancedSettings: false,
   openLinksInExternalApp: false,
+  /** New-entry notifications on this device (asks the browser's permission when turned on). */
+  notificationsEnabled: false,
+  /** Views whose new entries notify (view numbers, spec §1). */
+  notificationsViews: [5] as number[],
 };
 
 export const UI_DEFAULTS = {
@@ -38,7 +51,7 @@ export const UI_DEFAULTS = {
   modalDraggable: true,
   reduceMotion: false,
   usePointerCursor: false,
-  uiFontFamily: "system-ui",
+  uiFontFamily: DEFAULT_SANS_FONT,
   readerFontFamily: "inherit",
   contentFontSize: 16,
   dateFormat: "default",
@@ -57,6 +70,7 @@ export const UI_DEFAULTS = {
   },
   showUnreadCountViewAndSubscriptionMobile: false,
   showUnreadCountBadgeMobile: false,
+  discoverLanguage: defaultDiscoverLanguage() as "all" | "eng",
 };
 
 export type GeneralSettings = typeof GENERAL_DEFAULTS;

@@ -25,8 +25,26 @@ export const useSettings = create<SettingsState>(() => ({
   updated: read("settings:updated", { general: 0, ui: 0 }),
 }));
 
+/** A tab of the local settings: `general`, or `ui` (the server calls it `appearance`). */
+export type SettingsGroup = "general" | "ui";
+
+type ChangeListener = (group: SettingsGroup, patch: Record<string, unknown>) => void;
+const changeListeners = new Set<ChangeListener>();
+
+/**
+ * Hears every change made on this device (not those taken from the server), with the changed keys;
+ * the settings sync queues them. Answers the function that stops listening.
+ */
+export function onSettingsChange(listener: ChangeListener): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
+const announce = (group: SettingsGroup, patch: object) => changeListeners.forEach((listener) => listener(group, { ...patch }));
+
 export const settingsActions = {
   setGeneral(patch: Partial<GeneralSettings>): void {
+    announce("general", patch);
     useSettings.setState((state) => {
       const general = { ...state.general, ...patch };
       const updated = { ...state.updated, general: Date.now() };
@@ -37,12 +55,36 @@ export const settingsActions = {
   },
 
   setUI(patch: Partial<UISettings>): void {
+    announce("ui", patch);
     useSettings.setState((state) => {
       const ui = { ...state.ui, ...patch };
       const updated = { ...state.updated, ui: Date.now() };
       storage.set("settings:ui", JSON.stringify(ui));
       storage.set("settings:updated", JSON.stringify(updated));
       return { ui, updated };
+    });
+  },
+
+  /**
+   * Takes values from elsewhere (the server's copy, a migration) without announcing them as a
+   * change of this device; `updatedAt` becomes the tab's time of last change.
+   */
+  replace(group: SettingsGroup, values: Record<string, unknown>, updatedAt: number): void {
+    useSettings.setState((state) => {
+      const next = { ...state[group], ...values };
+      const updated = { ...state.updated, [group]: updatedAt };
+      storage.set(`settings:${group}`, JSON.stringify(next));
+      storage.set("settings:updated", JSON.stringify(updated));
+      return { [group]: next, updated } as Partial<SettingsState>;
+    });
+  },
+
+  /** Re-reads the settings this device keeps (after another tab or a reset changed them). */
+  reload(): void {
+    useSettings.setState({
+      general: read("settings:general", GENERAL_DEFAULTS),
+      ui: read("settings:ui", UI_DEFAULTS),
+      updated: read("settings:updated", { general: 0, ui: 0 }),
     });
   },
 };

@@ -1,5 +1,10 @@
+export { openActivationDialog } from "./activation-dialog.tsx";
+export { authApi, AuthError, authRequest, type Providers } from "./auth-api.ts";
 export { AuthLayout } from "./auth-layout.tsx";
+export { providersQuery } from "./auth-queries.ts";
 export { InvitationForm } from "./invitation-form.tsx";
-export { LoginForm } from "./login-form.tsx";
+export { LoginPanel } from "./login-panel.tsx";
 export { RedirectIfSignedIn, RequireSession } from "./require-session.tsx";
+export { MIN_PASSWORD_LENGTH, ResetPasswordForm } from "./reset-password-form.tsx";
 export { useSignOut } from "./use-sign-out.ts";
+export { VerifyEmailNotice } from "./verify-email-notice.tsx";

@@ -7,12 +7,15 @@ import { Field, SubmitButton } from "../../components/form.tsx";
 import { api, ApiError, errorText } from "../../lib/api-client.ts";
 import { sessionKeys } from "../../queries/session.ts";
 
+const CONTINUE = "inline-block rounded-lg bg-orange-500 px-4 py-2 text-sm text-white hover:bg-orange-600";
+
 /**
  * The activation form (spec §5): the code is required, submit stays disabled while it is empty,
  * a server error shows under the field; on success the form turns into a success state and the
- * session is refreshed.
+ * session is refreshed. In the activation dialog, `onContinue` closes it instead of going to the
+ * timeline.
  */
-export function InvitationForm() {
+export function InvitationForm({ onContinue }: { onContinue?: () => void } = {}) {
   const { t } = useTranslation("app");
   const queryClient = useQueryClient();
   const [code, setCode] = useState("");
@@ -40,9 +43,15 @@ export function InvitationForm() {
       <div className="space-y-4 text-center" role="status">
         <CircleCheck className="mx-auto size-10 text-green-500" aria-hidden />
         <p>{t("invitation.success")}</p>
-        <Link to="/timeline" className="inline-block rounded-lg bg-orange-500 px-4 py-2 text-sm text-white hover:bg-orange-600">
-          {t("invitation.continue")}
-        </Link>
+        {onContinue ? (
+          <button type="button" onClick={onContinue} className={CONTINUE}>
+            {t("invitation.continue")}
+          </button>
+        ) : (
+          <Link to="/timeline" className={CONTINUE}>
+            {t("invitation.continue")}
+          </Link>
+        )}
       </div>
     );
   }

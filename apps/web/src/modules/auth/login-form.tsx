@@ -1,19 +1,26 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, SubmitButton } from "../../components/form.tsx";
-import { sessionKeys } from "../../queries/session.ts";
 import { authApi } from "./auth-api.ts";
 
 type Mode = "sign-in" | "sign-up";
 
-/** Sign in, or create an account, with e-mail and password. */
-export function LoginForm() {
+export interface LoginFormEvents {
+  /** Signed in, or registered with an address that needs no confirming. */
+  onSignedIn: () => Promise<void> | void;
+  /** The password was right and two-factor is on: ask for the code. */
+  onTwoFactor: () => void;
+  /** Registered; the address is not confirmed yet. */
+  onRegistered: (email: string) => Promise<void> | void;
+  onForgot: () => void;
+}
+
+/** Sign in, or register, with e-mail and password (one form, switched at its foot). */
+export function LoginForm({ onSignedIn, onTwoFactor, onRegistered, onForgot }: LoginFormEvents) {
   const { t } = useTranslation("app");
   const [mode, setMode] = useState<Mode>("sign-in");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
-  const queryClient = useQueryClient();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -23,10 +30,16 @@ export function LoginForm() {
     setPending(true);
     setError(undefined);
     try {
-      if (mode === "sign-in") await authApi.signIn({ email, password });
-      else await authApi.signUp({ email, password, name: String(form.get("name") ?? "").trim() || email.split("@")[0]! });
-      // The sign-in page follows the session: once it is there, it moves on (see RedirectIfSignedIn).
-      await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+      if (mode === "sign-in") {
+        const answer = await authApi.signIn({ email, password });
+        if (answer.twoFactorRedirect) onTwoFactor();
+        else await onSignedIn();
+      } else {
+        const name = String(form.get("name") ?? "").trim() || email.split("@")[0]!;
+        const { user } = await authApi.signUp({ email, password, name });
+        if (user.emailVerified === false) await onRegistered(email);
+        else await onSignedIn();
+      }
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : t("auth.failed"));
     } finally {
@@ -36,8 +49,8 @@ export function LoginForm() {
 
   const signUp = mode === "sign-up";
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate={false} aria-label={signUp ? t("auth.sign_up") : t("auth.sign_in")}>
-      {signUp ? <Field label={t("auth.name")} name="name" autoComplete="name" maxLength={100} /> : null}
+    <form key={mode} onSubmit={submit} className="space-y-4" aria-label={signUp ? t("auth.sign_up") : t("auth.sign_in")}>
+      {signUp ? <Field label={t("auth.name")} name="name" autoComplete="name" maxLength={50} /> : null}
       <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required />
       <Field
         label={t("auth.password")}
@@ -49,6 +62,13 @@ export function LoginForm() {
         hint={signUp ? t("auth.password_hint") : undefined}
         error={error}
       />
+      {signUp ? null : (
+        <p className="-mt-2 text-right text-xs">
+          <button type="button" className="text-orange-600 hover:underline dark:text-orange-400" onClick={onForgot}>
+            {t("auth.forgot")}
+          </button>
+        </p>
+      )}
       <SubmitButton pending={pending}>{signUp ? t("auth.sign_up") : t("auth.sign_in")}</SubmitButton>
       <p className="text-center text-sm text-zinc-500">
         {signUp ? t("auth.have_account") : t("auth.no_account")}{" "}

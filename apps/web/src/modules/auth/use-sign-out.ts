@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { resetLocalData } from "../../lib/reset.ts";
+import { resetAnalytics } from "../../lib/telemetry/analytics-reset.ts";
 import { authApi } from "./auth-api.ts";
 
 /**
@@ -11,6 +12,8 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     await authApi.signOut().catch(() => {});
+    // Usage data goes back to an anonymous id (spec §4 analytics session).
+    resetAnalytics();
     queryClient.clear();
     await resetLocalData({ keepPreferences: true });
     window.location.assign("/login");

@@ -34,7 +34,7 @@ const ICON_BUTTON =
  * their order. Rows are dragged by their grip (pointer events, so touch works too) or moved with
  * the buttons, which keyboard and screen-reader users can reach. Every change is saved at once.
  */
-export function CustomizeToolbar({ onDone }: { onDone: () => void }) {
+export function CustomizeToolbar({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation("app");
   const arrangement = arrangementOf(useUISetting("toolbarOrder"));
   const [dragging, setDragging] = useState<EntryActionId | null>(null);
@@ -150,9 +150,11 @@ export function CustomizeToolbar({ onDone }: { onDone: () => void }) {
         >
           {t("entry_actions.customize_reset")}
         </button>
-        <button type="button" className="rounded-lg bg-orange-500 px-3 py-1.5 text-sm font-medium text-white hover:bg-orange-600" onClick={onDone}>
-          {t("entry_actions.customize_done")}
-        </button>
+        {onDone ? (
+          <button type="button" className="rounded-lg bg-orange-500 px-3 py-1.5 text-sm font-medium text-white hover:bg-orange-600" onClick={onDone}>
+            {t("entry_actions.customize_done")}
+          </button>
+        ) : null}
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ export { useEntryActions } from "./use-entry-actions.ts";
 export { EntryToolbar, type EntryToolbarProps } from "./entry-toolbar.tsx";
 export { EntryContextMenu, type EntryContextMenuProps } from "./entry-context-menu.tsx";
 export { openCustomizeToolbar } from "./customize-dialog.tsx";
+export { CustomizeToolbar } from "./customize-toolbar.tsx";
 export { toggleReadability, toggleSourceContent } from "./readability.ts";
 export { openInBrowser } from "./share.ts";
 export { PRINT_ATTRIBUTE } from "./print-entry.ts";

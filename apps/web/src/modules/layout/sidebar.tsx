@@ -11,6 +11,7 @@ export function Sidebar() {
   const { t } = useTranslation("app");
   return (
     <aside
+      data-sidebar
       className="flex h-dvh w-full flex-col border-r border-zinc-200 bg-zinc-50/80 dark:border-zinc-800/80 dark:bg-zinc-900/60"
       aria-label={t("subscriptions.column")}
     >

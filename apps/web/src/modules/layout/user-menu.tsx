@@ -15,17 +15,21 @@ export function UserMenu() {
   const initials = (session.user.name || session.user.email).slice(0, 2).toUpperCase();
   return (
     <div className="space-y-2 border-t border-zinc-200 p-3 dark:border-zinc-800">
-      <div className="flex items-center gap-2">
-        <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-orange-100 text-xs font-semibold text-orange-700 dark:bg-orange-900/40 dark:text-orange-300">
-          {initials}
-        </span>
+      <Link to="/settings/profile" className="-m-1 flex items-center gap-2 rounded-lg p-1 hover:bg-zinc-200/60 dark:hover:bg-zinc-800" title={t("shell.profile")}>
+        {session.user.image ? (
+          <img src={session.user.image} alt="" referrerPolicy="no-referrer" className="size-8 shrink-0 rounded-full object-cover" />
+        ) : (
+          <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-orange-100 text-xs font-semibold text-orange-700 dark:bg-orange-900/40 dark:text-orange-300">
+            {initials}
+          </span>
+        )}
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium" data-testid="account-name">
             {session.user.name}
           </p>
           <p className="truncate text-xs text-zinc-500">{session.user.email}</p>
         </div>
-      </div>
+      </Link>
       <div className="flex items-center justify-between">
         <SyncIndicator />
         <div className="flex gap-1">

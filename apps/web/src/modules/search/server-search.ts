@@ -2,6 +2,7 @@ import type { TimelineItem } from "@tidings/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { api } from "../../lib/api-client.ts";
+import { track } from "../../lib/telemetry/events.ts";
 
 /** Wait after the last keystroke before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 150;
@@ -41,7 +42,11 @@ export function useServerSearch(query: string) {
   const debounced = useDebounced(trimmed, SEARCH_DEBOUNCE_MS);
   const result = useQuery({
     queryKey: searchKeys.query(debounced),
-    queryFn: ({ signal }) => api<ServerSearchResult>("search", { query: { q: debounced, limit: SERVER_LIMIT }, signal }),
+    queryFn: ({ signal }) => {
+      // Usage data counts searches, never what was searched.
+      track("search");
+      return api<ServerSearchResult>("search", { query: { q: debounced, limit: SERVER_LIMIT }, signal });
+    },
     enabled: debounced.length > 0,
     staleTime: 30_000,
     retry: false,

@@ -1,13 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
 import { SETTINGS_TABS } from "./settings-tabs.ts";
+import { SignOutItem } from "./sign-out-item.tsx";
 
 /** Settings: the tab list on the left, the chosen tab beside it. */
 export function SettingsLayout() {
   const { t } = useTranslation("settings");
   return (
     <div className="flex h-full">
-      <nav className="w-52 shrink-0 space-y-0.5 border-r border-zinc-200 p-3 dark:border-zinc-800" aria-label={t("title")}>
+      <nav className="w-52 shrink-0 space-y-0.5 overflow-y-auto border-r border-zinc-200 p-3 dark:border-zinc-800" aria-label={t("title")}>
         <h1 className="px-2 pb-2 text-lg font-semibold">{t("title")}</h1>
         {SETTINGS_TABS.map((tab) => (
           <NavLink
@@ -20,6 +21,7 @@ export function SettingsLayout() {
             {t(`tabs.${tab}`)}
           </NavLink>
         ))}
+        <SignOutItem />
       </nav>
       <div className="min-w-0 flex-1 overflow-y-auto p-8">
         <Outlet />

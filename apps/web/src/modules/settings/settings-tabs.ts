@@ -10,6 +10,7 @@ export const SETTINGS_TABS = [
   "invitations",
   "profile",
   "shortcuts",
+  "privacy",
   "data-control",
   "about",
 ] as const;

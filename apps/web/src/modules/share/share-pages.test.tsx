@@ -1,4 +1,4 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import type { Entry, FeedSubscription, FeedSummary, ListSubscription, ListSummary } from "@tidings/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderRoutes } from "../../../test/helpers/render.tsx";
@@ -70,6 +70,7 @@ beforeEach(() => {
     "/api/feeds": () => Response.json({ code: 0, data: { feed, analytics: { updatesPerWeek: 3, subscriptionCount: 12, latestEntryPublishedAt: null }, entries: [entry], readCount: 0, subscriptionCount: 12 } }),
     "/api/lists": () => Response.json({ code: 0, data: { list, entries: [{ entries: entry, feeds: feed, read: null }], readCount: 0, subscriptionCount: 5, feedCount: 1 } }),
     "/api/profiles": () => Response.json({ code: 0, data: { id: "owner-1", name: "Ann Owner", image: null, handle: "ann" } }),
+    "/api/better-auth/get-session": () => Response.json({ user: { id: "me", name: "Me", email: "me@example.com" }, session: { id: "s" }, role: "user", invitation: null }),
     "/api/subscriptions": () => Response.json({ code: 0, data: [{ ...feedSubscription, userId: "owner-1", view: 0 }, listSubscription] }),
   };
   vi.stubGlobal(
@@ -160,7 +161,28 @@ describe("UserSharePage", () => {
     );
     renderRoutes(routes, "/share/users/@ann");
     expect((await screen.findByTestId("share-title")).textContent).toBe("Ann Owner");
-    expect(asked).toEqual(["/api/profiles?handle=ann", "/api/subscriptions?userId=owner-1"]);
+    expect(asked.filter((path) => !path.startsWith("/api/better-auth/"))).toEqual(["/api/profiles?handle=ann", "/api/subscriptions?userId=owner-1"]);
+  });
+
+  it("shows a signed-out visitor the profile with bio, website and social links, without subscriptions", async () => {
+    answers["/api/better-auth/get-session"] = () => Response.json(null);
+    answers["/api/profiles"] = () =>
+      Response.json({ code: 0, data: { id: "owner-1", name: "Ann Owner", image: null, handle: "ann", bio: "Sails and reads", website: "https://ann.example", socialLinks: { github: "ann", twitter: "https://x.com/ann" } } });
+    const asked: string[] = [];
+    const fetchAnswers = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (url, init) => {
+      asked.push(new URL(String(url), "http://localhost").pathname);
+      return fetchAnswers(url, init);
+    });
+    renderRoutes([...routes, { path: "/u/:handle", element: <UserSharePage /> }], "/u/ann");
+    expect((await screen.findByTestId("share-title")).textContent).toBe("Ann Owner");
+    expect(screen.getByTestId("profile-bio").textContent).toBe("Sails and reads");
+    expect(screen.getByRole("link", { name: /ann\.example/ }).getAttribute("href")).toBe("https://ann.example");
+    const social = screen.getByRole("list", { name: "Social links" });
+    expect(within(social).getByRole("link", { name: "GitHub" }).getAttribute("href")).toBe("https://github.com/ann");
+    expect(within(social).getByRole("link", { name: "X (Twitter)" }).getAttribute("href")).toBe("https://x.com/ann");
+    expect(screen.queryByRole("list", { name: "Public feeds" })).toBeNull();
+    expect(asked).not.toContain("/api/subscriptions");
   });
 });
 

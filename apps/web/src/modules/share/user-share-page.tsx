@@ -1,94 +1,142 @@
-import type { FeedSubscription, ListSubscription } from "@tidings/contracts";
+import type { FeedSubscription, ListSubscription, PublicUser, Subscription } from "@tidings/contracts";
 import { useQuery } from "@tanstack/react-query";
+import { Globe } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { FeedIcon, hostOf } from "../../components/feed-icon.tsx";
+import { sessionQuery } from "../../queries/session.ts";
+import { publicProfileQuery, socialHref, socialLabel } from "../account/index.ts";
 import { PageFrame } from "../layout/index.ts";
 import { Avatar } from "./avatar.tsx";
 import { sharedUserQuery } from "./share-api.ts";
-import { Card, CardHeading, FollowAction, ShareBody, ShareError, ShareLoading } from "./share-parts.tsx";
+import { Card, CardHeading, FollowAction, OutLink, ShareBody, ShareError, ShareLoading } from "./share-parts.tsx";
 
-/** `/share/users/:id`: a person's public page (facts §7): who they are and what they follow publicly. */
+/**
+ * `/share/users/:id` and `/u/:handle`: a person's public page (facts §7): who they are (avatar,
+ * bio, website, social links) and, for a signed-in reader, what they follow publicly. Signed-out
+ * visitors see the profile only.
+ */
 export function UserSharePage() {
   const { t } = useTranslation("app");
-  const { id = "" } = useParams();
-  const query = useQuery(sharedUserQuery(id));
+  const { id, handle } = useParams();
+  const key = handle ? `@${handle}` : (id ?? "");
+  const { data: session, isPending: sessionPending } = useQuery(sessionQuery);
+  const full = useQuery({ ...sharedUserQuery(key), enabled: Boolean(session) });
+  const profileOnly = useQuery({ ...publicProfileQuery(key), enabled: !sessionPending && !session });
+  const query = session ? full : profileOnly;
   return (
-    <PageFrame title={t("share.user_page")} description={t("share.user_page_description")}>
-      {query.isPending ? (
+    <PageFrame title={t("share.user_page")} description={session || sessionPending ? t("share.user_page_description") : t("share.user_page_public_description")}>
+      {sessionPending || query.isPending ? (
         <ShareLoading />
       ) : query.isError ? (
         <ShareError error={query.error} notFoundText={t("share.user_not_found")} onRetry={() => void query.refetch()} />
       ) : (
-        (() => {
-          const { user, subscriptions } = query.data;
-          const name = user.name ?? user.handle ?? t("share.someone");
-          const feeds = subscriptions.filter((s): s is FeedSubscription => "feedId" in s);
-          const lists = subscriptions.filter((s): s is ListSubscription => "listId" in s);
-          return (
-            <ShareBody>
-              <Card label={name}>
-                <div className="flex items-center gap-4">
-                  <Avatar image={user.image} name={name} size={64} />
-                  <div className="min-w-0 flex-1">
-                    <h2 className="truncate text-xl font-semibold" data-testid="share-title">
-                      {name}
-                    </h2>
-                    {user.handle ? <p className="truncate text-sm text-zinc-500">@{user.handle}</p> : null}
-                    {user.bio ? <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{user.bio}</p> : null}
-                  </div>
-                </div>
-              </Card>
-              <Card label={t("share.user_feeds")}>
-                <CardHeading>{t("share.user_feeds_count", { count: feeds.length })}</CardHeading>
-                {feeds.length === 0 ? (
-                  <p className="text-sm text-zinc-400">{t("share.user_no_feeds")}</p>
-                ) : (
-                  <ul aria-label={t("share.user_feeds")} className="divide-y divide-zinc-100 dark:divide-zinc-800">
-                    {feeds.map((subscription) => {
-                      const feed = subscription.feeds;
-                      const title = subscription.title ?? feed.title ?? feed.url;
-                      return (
-                        <SourceRow
-                          key={feed.id}
-                          to={`/share/feeds/${feed.id}?view=${subscription.view}`}
-                          icon={<FeedIcon image={feed.image} siteUrl={feed.siteUrl} url={feed.url} title={title} size={28} className="rounded-md" />}
-                          title={title}
-                          subtitle={hostOf(feed.siteUrl) ?? feed.url}
-                          action={<FollowAction size="sm" target={{ kind: "feed", id: feed.id, url: feed.url, view: subscription.view }} title={title} />}
-                        />
-                      );
-                    })}
-                  </ul>
-                )}
-              </Card>
-              <Card label={t("share.user_lists")}>
-                <CardHeading>{t("share.user_lists_count", { count: lists.length })}</CardHeading>
-                {lists.length === 0 ? (
-                  <p className="text-sm text-zinc-400">{t("share.user_no_lists")}</p>
-                ) : (
-                  <ul aria-label={t("share.user_lists")} className="divide-y divide-zinc-100 dark:divide-zinc-800">
-                    {lists.map((subscription) => {
-                      const list = subscription.lists;
-                      return (
-                        <SourceRow
-                          key={list.id}
-                          to={`/share/lists/${list.id}`}
-                          icon={<FeedIcon image={list.image} title={list.title} size={28} className="rounded-md" />}
-                          title={subscription.title ?? list.title}
-                          subtitle={t("share.feeds", { count: list.feedIds.length })}
-                          action={<FollowAction size="sm" target={{ kind: "list", id: list.id, view: list.view }} title={list.title} />}
-                        />
-                      );
-                    })}
-                  </ul>
-                )}
-              </Card>
-            </ShareBody>
-          );
-        })()
+        <ShareBody>
+          <ProfileCard user={session ? full.data!.user : profileOnly.data!} />
+          {session && full.data ? <PublicSubscriptions subscriptions={full.data.subscriptions} /> : null}
+        </ShareBody>
       )}
     </PageFrame>
+  );
+}
+
+/** Avatar, name, handle, bio, website and social links. */
+function ProfileCard({ user }: { user: PublicUser }) {
+  const { t } = useTranslation("app");
+  const name = user.name ?? user.handle ?? t("share.someone");
+  const links = Object.entries(user.socialLinks ?? {})
+    .map(([key, value]) => ({ key, href: socialHref(key, value), value }))
+    .filter((link): link is { key: string; href: string; value: string } => link.href !== null);
+  return (
+    <Card label={name}>
+      <div className="flex items-start gap-4">
+        <Avatar image={user.image} name={name} size={64} />
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-xl font-semibold" data-testid="share-title">
+            {name}
+          </h2>
+          {user.handle ? <p className="truncate text-sm text-zinc-500">@{user.handle}</p> : null}
+          {user.bio ? (
+            <p className="mt-2 text-sm whitespace-pre-line text-zinc-600 dark:text-zinc-400" data-testid="profile-bio">
+              {user.bio}
+            </p>
+          ) : null}
+          {user.website && /^https?:\/\//i.test(user.website) ? (
+            <p className="mt-2 flex items-center gap-1.5 text-sm">
+              <Globe className="size-4 text-zinc-400" aria-hidden />
+              <OutLink href={user.website}>{hostOf(user.website) ?? user.website}</OutLink>
+            </p>
+          ) : null}
+          {links.length ? (
+            <ul aria-label={t("share.social_links")} className="mt-2 flex flex-wrap gap-2">
+              {links.map((link) => (
+                <li key={link.key}>
+                  <a href={link.href} target="_blank" rel="noopener noreferrer" className="rounded-full bg-zinc-100 px-2.5 py-1 text-xs font-medium hover:bg-zinc-200 dark:bg-zinc-800 dark:hover:bg-zinc-700">
+                    {socialLabel(link.key)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** The feeds and lists the person follows publicly, each with Follow. */
+function PublicSubscriptions({ subscriptions }: { subscriptions: Subscription[] }) {
+  const { t } = useTranslation("app");
+  const feeds = subscriptions.filter((s): s is FeedSubscription => "feedId" in s);
+  const lists = subscriptions.filter((s): s is ListSubscription => "listId" in s);
+  return (
+    <>
+      <Card label={t("share.user_feeds")}>
+        <CardHeading>{t("share.user_feeds_count", { count: feeds.length })}</CardHeading>
+        {feeds.length === 0 ? (
+          <p className="text-sm text-zinc-400">{t("share.user_no_feeds")}</p>
+        ) : (
+          <ul aria-label={t("share.user_feeds")} className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {feeds.map((subscription) => {
+              const feed = subscription.feeds;
+              const title = subscription.title ?? feed.title ?? feed.url;
+              return (
+                <SourceRow
+                  key={feed.id}
+                  to={`/share/feeds/${feed.id}?view=${subscription.view}`}
+                  icon={<FeedIcon image={feed.image} siteUrl={feed.siteUrl} url={feed.url} title={title} size={28} className="rounded-md" />}
+                  title={title}
+                  subtitle={hostOf(feed.siteUrl) ?? feed.url}
+                  action={<FollowAction size="sm" target={{ kind: "feed", id: feed.id, url: feed.url, view: subscription.view }} title={title} />}
+                />
+              );
+            })}
+          </ul>
+        )}
+      </Card>
+      <Card label={t("share.user_lists")}>
+        <CardHeading>{t("share.user_lists_count", { count: lists.length })}</CardHeading>
+        {lists.length === 0 ? (
+          <p className="text-sm text-zinc-400">{t("share.user_no_lists")}</p>
+        ) : (
+          <ul aria-label={t("share.user_lists")} className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {lists.map((subscription) => {
+              const list = subscription.lists;
+              return (
+                <SourceRow
+                  key={list.id}
+                  to={`/share/lists/${list.id}`}
+                  icon={<FeedIcon image={list.image} title={list.title} size={28} className="rounded-md" />}
+                  title={subscription.title ?? list.title}
+                  subtitle={t("share.feeds", { count: list.feedIds.length })}
+                  action={<FollowAction size="sm" target={{ kind: "list", id: list.id, view: list.view }} title={list.title} />}
+                />
+              );
+            })}
+          </ul>
+        )}
+      </Card>
+    </>
   );
 }
 

@@ -2,7 +2,7 @@ import { ErrorCode, isActivationError } from "@tidings/contracts";
 import i18next from "i18next";
 import { toast } from "sonner";
 import { ApiError, errorText } from "../../lib/api-client.ts";
-import { navigateTo } from "../../lib/navigation.ts";
+import { openActivationDialog } from "../auth/index.ts";
 import { CopyableReason } from "./copyable-reason.tsx";
 
 export const ERROR_TOAST_MS = 5000;
@@ -27,7 +27,7 @@ export function toastError(error: unknown): void {
   if (code !== undefined && isActivationError(code)) {
     toast.error(message, {
       duration: ACTIVATION_TOAST_MS,
-      action: { label: i18next.t("activate"), onClick: () => navigateTo("/invitation") },
+      action: { label: i18next.t("activate"), onClick: openActivationDialog },
     });
     return;
   }

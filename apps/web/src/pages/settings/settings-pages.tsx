@@ -1,14 +1,36 @@
 import { Navigate, useParams } from "react-router";
+import { InvitationsSettings, ProfileSettings } from "../../modules/account/index.ts";
 import { InboxesSettings } from "../../modules/inboxes/index.ts";
 import { ListsSettings } from "../../modules/lists/index.ts";
-import { AboutSettings, AppearanceSettings, DataControlSettings, SETTINGS_TABS, SettingsSection, type SettingsTab } from "../../modules/settings/index.ts";
+import {
+  AboutSettings,
+  AppearanceSettings,
+  DataControlSettings,
+  FeedsSettings,
+  GeneralSettings,
+  IntegrationSettings,
+  NotificationsSettings,
+  PrivacySettings,
+  SETTINGS_TABS,
+  SettingsSection,
+  type SettingsTab,
+  ShortcutsSettings,
+} from "../../modules/settings/index.ts";
 
-const PAGES: Partial<Record<SettingsTab, () => React.JSX.Element>> = {
-  about: AboutSettings,
+const PAGES: Partial<Record<SettingsTab, React.ComponentType>> = {
+  general: GeneralSettings,
   appearance: AppearanceSettings,
-  "data-control": DataControlSettings,
-  inboxes: InboxesSettings,
+  feeds: FeedsSettings,
   list: ListsSettings,
+  inboxes: InboxesSettings,
+  notifications: NotificationsSettings,
+  integration: IntegrationSettings,
+  invitations: InvitationsSettings,
+  profile: ProfileSettings,
+  shortcuts: ShortcutsSettings,
+  privacy: PrivacySettings,
+  "data-control": DataControlSettings,
+  about: AboutSettings,
 };
 
 /** `/settings/:tab`: the tab's page; an unknown tab goes to the first one. */

@@ -1,0 +1,82 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, matchLanguage } from "@tidings/i18n";
+import { useTranslation } from "react-i18next";
+import { appEnv } from "../../lib/env.ts";
+import { changeLanguage } from "../../lib/i18n.ts";
+import { settingsActions, useSettings } from "../../store/settings.store.ts";
+import { GeneralSelect, GeneralSwitch } from "./bound-settings.tsx";
+import { SelectRow, SettingGroup, SwitchRow } from "./setting-controls.tsx";
+import { SettingsSection } from "./settings-section.tsx";
+
+function LanguagePicker() {
+  const { t, i18n } = useTranslation(["settings", "lang"]);
+  // The language in use (from ?lng=, this device's choice or the browser), not only a stored one.
+  const language = matchLanguage(i18n.resolvedLanguage ?? i18n.language) ?? DEFAULT_LANGUAGE;
+  const options = LANGUAGES.map((value) => ({ value: value as string, label: t(`lang:${value}`) }));
+  return (
+    <SelectRow
+      prefix="general"
+      name="language"
+      testId="language-select"
+      value={language as string}
+      options={options}
+      onChange={(value) => {
+        settingsActions.setGeneral({ language: value });
+        void changeLanguage(value as Language);
+      }}
+    />
+  );
+}
+
+function EnhancedSwitch() {
+  const enhanced = useSettings((state) => state.general.enhancedSettings);
+  return <SwitchRow prefix="general" name="enhancedSettings" checked={enhanced} onChange={(enhancedSettings) => settingsActions.setGeneral({ enhancedSettings })} />;
+}
+
+/** Settings → General: language, timeline, reading, AI helpers and the enhanced settings switch. */
+export function GeneralSettings() {
+  const { t } = useTranslation("settings");
+  const languages = [{ value: "default", label: t("general.actionLanguage_default") }, ...LANGUAGES.map((value) => ({ value: value as string, label: t(`lang:${value}`) }))];
+  return (
+    <SettingsSection tab="general">
+      <SettingGroup title={t("general.group_app")}>
+        <LanguagePicker />
+        <GeneralSelect
+          name="startupScreen"
+          options={[
+            { value: "timeline", label: t("general.startupScreen_timeline") },
+            { value: "subscription", label: t("general.startupScreen_subscription") },
+          ]}
+        />
+        {appEnv.isElectron ? <GeneralSwitch name="appLaunchOnStartup" /> : null}
+        {appEnv.isElectron ? <GeneralSwitch name="openLinksInExternalApp" /> : null}
+        <GeneralSwitch name="jumpOutLinkWarn" />
+      </SettingGroup>
+      <SettingGroup title={t("general.group_timeline")}>
+        <GeneralSwitch name="unreadOnly" />
+        <GeneralSwitch name="groupByDate" />
+        <GeneralSwitch name="autoExpandLongSocialMedia" />
+        <GeneralSwitch name="showQuickTimeline" />
+      </SettingGroup>
+      <SettingGroup title={t("general.group_mark_read")}>
+        <GeneralSwitch name="scrollMarkUnread" />
+        <GeneralSwitch name="hoverMarkUnread" />
+        <GeneralSwitch name="renderMarkUnread" />
+      </SettingGroup>
+      <SettingGroup title={t("general.group_ai")}>
+        <GeneralSwitch name="translation" />
+        <GeneralSelect
+          name="translationMode"
+          options={[
+            { value: "bilingual", label: t("general.translationMode_bilingual") },
+            { value: "translation-only", label: t("general.translationMode_translation-only") },
+          ]}
+        />
+        <GeneralSwitch name="summary" />
+        <GeneralSelect name="actionLanguage" options={languages} />
+      </SettingGroup>
+      <SettingGroup title={t("general.group_advanced")}>
+        <EnhancedSwitch />
+      </SettingGroup>
+    </SettingsSection>
+  );
+}

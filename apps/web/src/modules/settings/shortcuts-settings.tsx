@@ -1,0 +1,13 @@
+import { ShortcutsGuide } from "../hotkeys/index.ts";
+import { SettingsSection } from "./settings-section.tsx";
+
+/** Settings → Shortcuts: the keymap, by group (read-only). */
+export function ShortcutsSettings() {
+  return (
+    <SettingsSection tab="shortcuts">
+      <div className="-mx-5 -mt-5">
+        <ShortcutsGuide />
+      </div>
+    </SettingsSection>
+  );
+}
