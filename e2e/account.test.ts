@@ -6,7 +6,7 @@ import { startServer } from "./helpers/extra-server.ts";
 import { startOidcProvider } from "../apps/server/test/helpers/oidc-provider.ts";
 import { gradientPng } from "./helpers/png.ts";
 import { guideKey, signedInPage } from "./helpers/reader.ts";
-import { totpCode } from "./helpers/totp.ts";
+import { totpCode } from "../apps/server/test/helpers/totp.ts";
 
 const PASSWORD = "correct horse battery";
 

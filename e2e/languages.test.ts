@@ -82,6 +82,30 @@ describe("interface languages", () => {
     await context.close();
   });
 
+  it("leaves no English in any screen of the app once another language is chosen", async () => {
+    const { context, page } = await signedInPage(browser, { path: "/timeline/view-0/all?lng=ja" });
+    await follow(context, feeds.publish("/lang/lighthouse.xml", "Lighthouse Log", 2));
+    const screens = [
+      "/timeline/view-0/all",
+      "/discover",
+      ...["general", "appearance", "feeds", "list", "inboxes", "notifications", "integration", "invitations", "profile", "shortcuts", "privacy", "data-control", "about"].map(
+        (tab) => `/settings/${tab}`,
+      ),
+    ];
+    const left: Record<string, string[]> = {};
+    for (const screen of screens) {
+      await page.goto(`${screen}?lng=ja`);
+      await page.waitForLoadState("networkidle");
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("ja");
+      // Feed titles are content, shown as they are (trending on Discover lists them).
+      const english = (await englishLeft(page)).filter((text) => !["Lighthouse Log", "Harbour Notes"].includes(text));
+      if (english.length) left[screen] = english;
+    }
+    await screenshot(page, "languages-about-ja");
+    expect(left).toEqual({});
+    await context.close();
+  });
+
   it("takes the language from ?lng= first, then the stored choice, then the browser", async () => {
     const context = await browser.newContext({ locale: "ja-JP" });
     const page = await context.newPage();

