@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { formatCount, formatDay, formatMinutes, formatRelative, startOfDay } from "./format.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { formatCount, formatDatePattern, formatDateTime, formatDay, formatMinutes, formatRelative, setDatePattern, startOfDay } from "./format.ts";
 
 describe("formatCount (spec §9: K at 1e3, M at 1e6, B at 1e9, one decimal)", () => {
   it.each([
@@ -44,5 +44,26 @@ describe("formatDay", () => {
     expect(formatDay(new Date(2026, 10, 18, 8), now, "en")).toBe("Wednesday, November 18");
     expect(formatDay(new Date(2025, 0, 2), now, "en")).toBe("Thursday, January 2, 2025");
     expect(startOfDay(new Date(2026, 10, 22, 15, 3)).getHours()).toBe(0);
+  });
+});
+
+describe("date pattern (the dateFormat setting)", () => {
+  afterEach(() => setDatePattern("default"));
+
+  it("writes YYYY, MM and DD tokens with zero padding", () => {
+    const date = new Date(2026, 0, 5, 9, 7);
+    expect(formatDatePattern(date, "YYYY-MM-DD")).toBe("2026-01-05");
+    expect(formatDatePattern(date, "DD.MM.YYYY")).toBe("05.01.2026");
+    expect(formatDatePattern(date, "MM/DD/YYYY")).toBe("01/05/2026");
+  });
+
+  it("uses the pattern for full dates once set, and the language's own format by default", () => {
+    const date = new Date(2026, 0, 5, 9, 7);
+    const byLanguage = formatDateTime(date, "en-US");
+    expect(byLanguage).toContain("Jan");
+    setDatePattern("YYYY-MM-DD");
+    expect(formatDateTime(date, "en-US")).toMatch(/^2026-01-05 9:07\sAM$/);
+    setDatePattern("default");
+    expect(formatDateTime(date, "en-US")).toBe(byLanguage);
   });
 });

@@ -78,7 +78,27 @@ export function formatRelative(date: Date | string | number, now: Date = new Dat
 
 /** A full date and time for tooltips and the reader header. */
 export function formatDateTime(date: Date | string | number, locale?: string): string {
-  return formatter(Intl.DateTimeFormat, locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(date));
+  const value = new Date(date);
+  if (datePattern === "default") return formatter(Intl.DateTimeFormat, locale, { dateStyle: "medium", timeStyle: "short" }).format(value);
+  return `${formatDatePattern(value, datePattern)} ${formatter(Intl.DateTimeFormat, locale, { timeStyle: "short" }).format(value)}`;
+}
+
+/** The date pattern of the dateFormat setting: "default" (the language's own) or YYYY/MM/DD tokens. */
+let datePattern = "default";
+
+/** Sets the pattern absolute dates are written in (the appearance settings call it). */
+export function setDatePattern(pattern: string): void {
+  datePattern = pattern || "default";
+}
+
+/** `date` written with the tokens YYYY, MM and DD of `pattern`; anything else is kept as it is. */
+export function formatDatePattern(date: Date, pattern: string): string {
+  const parts: Record<string, string> = {
+    YYYY: String(date.getFullYear()).padStart(4, "0"),
+    MM: String(date.getMonth() + 1).padStart(2, "0"),
+    DD: String(date.getDate()).padStart(2, "0"),
+  };
+  return pattern.replace(/YYYY|MM|DD/g, (token) => parts[token]!);
 }
 
 /** The day heading of a timeline group: "Today", "Yesterday", a weekday this week, else a date. */

@@ -1,3 +1,4 @@
+import { setDatePattern } from "../../lib/format.ts";
 import { effectiveUI, useSettings } from "../../store/settings.store.ts";
 
 /** Ids of the style elements this module owns in `<head>`. */
@@ -34,6 +35,7 @@ export function applyAppearance(): void {
   root.classList.toggle("reduce-motion", ui.reduceMotion);
   root.classList.toggle("pointer-cursor", ui.usePointerCursor);
   root.classList.toggle("opaque-sidebar", ui.opaqueSidebar);
+  setDatePattern(ui.dateFormat);
   styleElement(RULES_ID).textContent = RULES;
   const custom = styleElement(CUSTOM_CSS_ID);
   if (custom.textContent !== ui.customCSS) custom.textContent = ui.customCSS;
