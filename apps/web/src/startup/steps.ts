@@ -105,6 +105,14 @@ export function createStartupSteps(ctx: StartupContext): StartupStep[] {
       // Subscribing to push needs the server's public push key, which this server does not issue
       // yet: the worker is registered (offline support) and the capability checked, no more.
       void registerServiceWorker().then(pushSupported);
+      // New-entry notifications (Settings → Notifications) for a signed-in reader.
+      void import("../modules/notifications/index.ts").then(({ startNewEntryNotifier }) => {
+        let stop: (() => void) | null = null;
+        watchSessionUser(ctx.queryClient, (userId) => {
+          stop?.();
+          stop = userId ? startNewEntryNotifier((count) => i18next.t("settings:notifications.new_entries", { count })) : null;
+        });
+      });
     },
   });
 }

@@ -1,0 +1,1 @@
+export { startNewEntryNotifier } from "./new-entry-notifier.ts";
