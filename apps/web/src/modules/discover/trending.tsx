@@ -72,7 +72,8 @@ function Column({ title, empty, children }: { title: string; empty: string; chil
   return (
     <section aria-label={title} className="rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/60">
       <h3 className="border-b border-zinc-100 px-3 py-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:border-zinc-800">{title}</h3>
-      {children.length ? <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">{children}</ul> : <p className="px-3 py-4 text-xs text-zinc-400">{empty}</p>}
+      {/* Titles and names here are readers' content, in whatever language they were written. */}
+      {children.length ? <ul data-user-content className="divide-y divide-zinc-100 dark:divide-zinc-800">{children}</ul> : <p className="px-3 py-4 text-xs text-zinc-400">{empty}</p>}
     </section>
   );
 }
