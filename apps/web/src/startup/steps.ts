@@ -33,7 +33,7 @@ const telemetry = () => import("../lib/telemetry/index.ts");
 export function createStartupSteps(ctx: StartupContext): StartupStep[] {
   return orderedSteps({
     async migrations() {
-      const [{ openDatabase }, { runSettingsMigrations }] = await Promise.all([import("../db/database.ts"), import("../modules/settings/index.ts")]);
+      const [{ openDatabase }, { runSettingsMigrations }] = await Promise.all([import("../db/database.ts"), import("../modules/settings/boot.ts")]);
       await openDatabase();
       runSettingsMigrations();
     },
@@ -48,7 +48,7 @@ export function createStartupSteps(ctx: StartupContext): StartupStep[] {
         settingsStore(),
         import("../db/persistence.ts"),
         telemetry(),
-        import("../modules/settings/index.ts"),
+        import("../modules/settings/boot.ts"),
       ]);
       // Fonts, sizes, custom CSS and the rest of the appearance apply before the first paint.
       startAppearanceEffects();
@@ -62,7 +62,7 @@ export function createStartupSteps(ctx: StartupContext): StartupStep[] {
     },
 
     async settingsSync() {
-      const { startSettingsSync } = await import("../modules/settings/index.ts");
+      const { startSettingsSync } = await import("../modules/settings/boot.ts");
       let stop: (() => void) | null = null;
       // Only a signed-in reader has server settings; sign-out stops the sync.
       watchSessionUser(ctx.queryClient, (userId) => {

@@ -1,34 +1,28 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "../../components/form.tsx";
+import { useAsyncAction } from "../../components/use-async-action.ts";
 import { useSignOut } from "../auth/index.ts";
 import { confirm } from "../modal/index.ts";
 import { accountApi } from "./account-api.ts";
-import { Button, messageOf, Panel } from "./ui.tsx";
+import { Button, Panel } from "./ui.tsx";
 
 /** Deleting the account: the password, a danger confirm, then signed out onto the sign-in screen. */
 export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation("app");
   const signOut = useSignOut();
   const [password, setPassword] = useState("");
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
+  const { pending, error, run } = useAsyncAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const sure = await confirm({ title: t("account.delete_confirm_title"), message: t("account.delete_confirm_message"), variant: "danger", confirmText: t("account.delete") });
     if (!sure) return;
-    setPending(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       await accountApi.deleteUser(hasPassword ? password : undefined);
-    } catch (caught) {
-      setError(messageOf(caught));
-      setPending(false);
-      return;
-    }
-    // The session is gone with the account; this clears what the device kept and goes to /login.
-    await signOut();
+      // The session is gone with the account; this clears what the device kept and goes to /login.
+      await signOut();
+    });
   }
 
   return (

@@ -2,10 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "../../components/form.tsx";
+import { useAsyncAction } from "../../components/use-async-action.ts";
 import { sessionKeys } from "../../queries/session.ts";
 import { VerifyEmailNotice } from "../auth/index.ts";
 import { accountApi } from "./account-api.ts";
-import { Badge, Button, messageOf, Panel } from "./ui.tsx";
+import { Badge, Button, Panel } from "./ui.tsx";
 import type { AccountUser } from "./use-session-user.ts";
 
 /**
@@ -17,25 +18,18 @@ export function EmailSection({ user }: { user: AccountUser }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [email, setEmail] = useState("");
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
+  const { pending, error, run } = useAsyncAction();
   const [notice, setNotice] = useState<string>();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setPending(true);
-    setError(undefined);
-    try {
+    void run(async () => {
       await accountApi.changeEmail(email.trim());
       await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
       setNotice(user.emailVerified ? t("account.email_change_sent", { email: email.trim() }) : t("account.email_changed"));
       setEditing(false);
       setEmail("");
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useAsyncAction } from "../../components/use-async-action.ts";
 import { providersQuery } from "../auth/index.ts";
 import { accountApi, type LinkedAccount } from "./account-api.ts";
 import { accountKeys } from "./account-queries.ts";
-import { Badge, Button, messageOf, Panel } from "./ui.tsx";
+import { Badge, Button, Panel } from "./ui.tsx";
 
 /**
  * The ways to sign in: the password and each linked provider. Link any configured provider not
@@ -14,20 +14,7 @@ export function LinkedAccountsSection({ accounts }: { accounts: LinkedAccount[] 
   const { t } = useTranslation("app");
   const queryClient = useQueryClient();
   const providers = useQuery(providersQuery);
-  const [pending, setPending] = useState<string>();
-  const [error, setError] = useState<string>();
-
-  async function act(key: string, task: () => Promise<void>) {
-    setPending(key);
-    setError(undefined);
-    try {
-      await task();
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setPending(undefined);
-    }
-  }
+  const { pending, error, run } = useAsyncAction<string>();
 
   const linked = new Set(accounts.map((account) => account.providerId));
   const available = Object.values(providers.data ?? {});
@@ -44,10 +31,10 @@ export function LinkedAccountsSection({ accounts }: { accounts: LinkedAccount[] 
               <Button
                 pending={pending === account.id}
                 onClick={() =>
-                  void act(account.id, async () => {
+                  void run(async () => {
                     await accountApi.unlinkAccount(account);
                     await queryClient.invalidateQueries({ queryKey: accountKeys.linked });
-                  })
+                  }, account.id)
                 }
               >
                 {t("account.unlink")}
@@ -61,10 +48,10 @@ export function LinkedAccountsSection({ accounts }: { accounts: LinkedAccount[] 
             <Button
               pending={pending === provider.id}
               onClick={() =>
-                void act(provider.id, async () => {
+                void run(async () => {
                   const { url } = await accountApi.linkProvider(provider.id);
                   window.location.assign(url);
-                })
+                }, provider.id)
               }
             >
               {t("account.link")}

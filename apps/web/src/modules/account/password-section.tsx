@@ -3,10 +3,11 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Field } from "../../components/form.tsx";
+import { useAsyncAction } from "../../components/use-async-action.ts";
 import { MIN_PASSWORD_LENGTH } from "../auth/index.ts";
 import { accountApi } from "./account-api.ts";
 import { accountKeys } from "./account-queries.ts";
-import { Button, messageOf, Panel } from "./ui.tsx";
+import { Button, Panel } from "./ui.tsx";
 
 /** Change the password, or set one for an account that only signs in with a provider. */
 export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
@@ -16,14 +17,11 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
   const [next, setNext] = useState("");
   const [repeat, setRepeat] = useState("");
   const [revokeOthers, setRevokeOthers] = useState(true);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
+  const { pending, error, run } = useAsyncAction();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setPending(true);
-    setError(undefined);
-    try {
+    void run(async () => {
       if (hasPassword) await accountApi.changePassword({ currentPassword: current, newPassword: next, revokeOtherSessions: revokeOthers });
       else await accountApi.setPassword(next);
       await queryClient.invalidateQueries({ queryKey: accountKeys.linked });
@@ -32,11 +30,7 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
       setCurrent("");
       setNext("");
       setRepeat("");
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   const mismatch = repeat.length > 0 && repeat !== next;

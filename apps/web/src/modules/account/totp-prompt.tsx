@@ -3,6 +3,7 @@ import i18next from "i18next";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "../../components/form.tsx";
+import { useAsyncAction } from "../../components/use-async-action.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { modal } from "../modal/index.ts";
 import { Button, messageOf } from "./ui.tsx";
@@ -45,23 +46,15 @@ export function withTwoFactorCode<T>(action: (code?: string) => Promise<T>): Pro
 function TotpPrompt({ submit }: { submit: (code: string) => Promise<void> }) {
   const { t } = useTranslation("app");
   const [code, setCode] = useState("");
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
+  const { pending, error, run } = useAsyncAction((caught) => (isCode(caught, ErrorCode.InvalidTwoFactorCode) ? t("account.invalid_totp") : messageOf(caught)));
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setPending(true);
-    setError(undefined);
-    try {
-      await submit(code.trim());
-    } catch (caught) {
-      setError(isCode(caught, ErrorCode.InvalidTwoFactorCode) ? t("account.invalid_totp") : messageOf(caught));
-      setPending(false);
-    }
+    void run(() => submit(code.trim()));
   }
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className="space-y-4 p-5" aria-label={t("account.totp_prompt_title")}>
+    <form onSubmit={onSubmit} className="space-y-4 p-5" aria-label={t("account.totp_prompt_title")}>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.totp_prompt_hint")}</p>
       <Field label={t("auth.totp_code")} name="totp" inputMode="numeric" autoComplete="one-time-code" autoFocus value={code} onChange={(event) => setCode(event.target.value)} error={error} />
       <div className="flex justify-end">

@@ -2,11 +2,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "../../components/form.tsx";
+import { useAsyncAction } from "../../components/use-async-action.ts";
 import { sessionKeys } from "../../queries/session.ts";
 import { accountApi } from "./account-api.ts";
 import { BackupCodes } from "./backup-codes.tsx";
 import { QrCode, totpSecret } from "./qr-code.tsx";
-import { Badge, Button, messageOf, Panel } from "./ui.tsx";
+import { Badge, Button, Panel } from "./ui.tsx";
 
 type Step =
   | { name: "idle" }
@@ -23,26 +24,13 @@ export function TwoFactorSection({ enabled, hasPassword }: { enabled: boolean; h
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ name: "idle" });
   const [value, setValue] = useState("");
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
+  const { pending, error, setError, run } = useAsyncAction();
 
   const go = (next: Step) => {
     setStep(next);
     setValue("");
     setError(undefined);
   };
-
-  async function run(task: () => Promise<void>) {
-    setPending(true);
-    setError(undefined);
-    try {
-      await task();
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setPending(false);
-    }
-  }
 
   function submit(event: FormEvent) {
     event.preventDefault();

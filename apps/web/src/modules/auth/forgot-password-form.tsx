@@ -2,28 +2,22 @@ import { MailCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, SubmitButton } from "../../components/form.tsx";
+import { useAsyncAction } from "../../components/use-async-action.ts";
 import { authApi } from "./auth-api.ts";
 
 /** "Forgot password?": asks for the e-mail, sends the reset link, then says so. */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation("app");
   const [email, setEmail] = useState("");
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
+  const { pending, error, run } = useAsyncAction((caught) => (caught instanceof Error ? caught.message : t("auth.failed")));
   const [sent, setSent] = useState(false);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setPending(true);
-    setError(undefined);
-    try {
+    void run(async () => {
       await authApi.requestPasswordReset(email.trim());
       setSent(true);
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : t("auth.failed"));
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   if (sent) {

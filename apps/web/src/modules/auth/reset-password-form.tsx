@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Field, SubmitButton } from "../../components/form.tsx";
+import { useAsyncAction } from "../../components/use-async-action.ts";
 import { authApi } from "./auth-api.ts";
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -16,23 +17,16 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
+  const { pending, error, run } = useAsyncAction((caught) => (caught instanceof Error ? caught.message : t("auth.failed")));
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (!token) return;
-    setPending(true);
-    setError(undefined);
-    try {
+    void run(async () => {
       await authApi.resetPassword(password, token);
       toast.success(t("auth.reset_done"));
       await navigate("/login", { replace: true });
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : t("auth.failed"));
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   if (!token) return <p role="alert" className="text-center text-sm text-red-600 dark:text-red-400">{t("auth.reset_no_token")}</p>;

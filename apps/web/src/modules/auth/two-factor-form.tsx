@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, SubmitButton } from "../../components/form.tsx";
+import { useAsyncAction } from "../../components/use-async-action.ts";
 import { authApi } from "./auth-api.ts";
 
 /**
@@ -11,22 +12,15 @@ export function TwoFactorForm({ onDone, onCancel }: { onDone: () => Promise<void
   const { t } = useTranslation("app");
   const [backup, setBackup] = useState(false);
   const [code, setCode] = useState("");
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
+  const { pending, error, setError, run } = useAsyncAction((caught) => (caught instanceof Error ? caught.message : t("auth.failed")));
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setPending(true);
-    setError(undefined);
-    try {
+    void run(async () => {
       if (backup) await authApi.verifyBackupCode(code.trim());
       else await authApi.verifyTotp(code.trim());
       await onDone();
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : t("auth.failed"));
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   const valid = backup ? code.trim().length > 0 : /^\d{6}$/.test(code.trim());
