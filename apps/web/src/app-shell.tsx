@@ -5,12 +5,10 @@
 export { MainLayout } from "./modules/layout/index.ts";
 export { EntryReaderPage } from "./modules/entry/index.ts";
 export { NotFound } from "./modules/errors/index.ts";
-export { SettingsLayout } from "./modules/settings/index.ts";
 export { FeedSharePage, ListSharePage, UserSharePage } from "./modules/share/index.ts";
 export { NoEntrySelected, TimelineLayout } from "./modules/timeline/index.ts";
 export { InvitationPage } from "./pages/invitation.tsx";
 export { LoginPage } from "./pages/login.tsx";
 export { ProfileRoute } from "./pages/profile-route.tsx";
 export { ResetPasswordPage } from "./pages/reset-password.tsx";
-export { SettingsIndexPage, SettingsTabPage } from "./pages/settings/settings-pages.tsx";
 export { ActionPage, DiscoverCategoryPage, DiscoverPage, PowerPage, RSSHubPage } from "./pages/simple-pages.tsx";

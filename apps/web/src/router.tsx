@@ -1,12 +1,20 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
 import type * as ShellModule from "./app-shell.tsx";
+import type * as SettingsShellModule from "./settings-shell.tsx";
 import { ErrorPage } from "./modules/errors/index.ts";
 
 type Shell = typeof ShellModule;
+type SettingsShell = typeof SettingsShellModule;
 
 /** A route component from the lazily loaded app shell (one chunk for all of them). */
 const shell = (name: keyof Shell) => async () => {
   const module = await import("./app-shell.tsx");
+  return { Component: module[name] as React.ComponentType };
+};
+
+/** A settings page: a chunk of its own, loaded when settings open. */
+const settings = (name: keyof SettingsShell) => async () => {
+  const module = await import("./settings-shell.tsx");
   return { Component: module[name] as React.ComponentType };
 };
 
@@ -45,10 +53,10 @@ export const routes: RouteObject[] = [
           { path: "share/lists/:id", lazy: shell("ListSharePage") },
           {
             path: "settings",
-            lazy: shell("SettingsLayout"),
+            lazy: settings("SettingsLayout"),
             children: [
-              { index: true, lazy: shell("SettingsIndexPage") },
-              { path: ":tab", lazy: shell("SettingsTabPage") },
+              { index: true, lazy: settings("SettingsIndexPage") },
+              { path: ":tab", lazy: settings("SettingsTabPage") },
             ],
           },
         ],
