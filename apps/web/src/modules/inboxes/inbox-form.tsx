@@ -3,6 +3,7 @@ import type { InboxSummary } from "@tidings/contracts";
 import i18next from "i18next";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useAsyncAction } from "../../components/use-async-action.ts";
 import { toast } from "sonner";
 import { PrimaryButton, SecondaryButton } from "../follow/index.ts";
 import { modal } from "../modal/index.ts";
@@ -29,23 +30,17 @@ function InboxForm({ inbox, onDone }: { inbox?: InboxSummary; onDone: () => void
   const configs = useQuery(statusConfigsQuery);
   const [handle, setHandle] = useState(inbox?.id ?? "");
   const [title, setTitle] = useState(inbox?.title ?? "");
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run } = useAsyncAction(formErrorText);
   const valid = inbox !== undefined || HANDLE_PATTERN.test(normaliseHandle(handle));
   const suffix = configs.data?.INBOX_EMAIL_SUFFIX ?? "";
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setPending(true);
-    setError(null);
-    try {
+    await run(async () => {
       const saved = inbox ? await renameInbox(inbox.id, title) : await createInbox({ handle, title });
       toast.success(t(inbox ? "inboxes.saved" : "inboxes.created", { handle: saved.id }));
       onDone();
-    } catch (caught) {
-      setError(formErrorText(caught));
-      setPending(false);
-    }
+    });
   };
 
   return (

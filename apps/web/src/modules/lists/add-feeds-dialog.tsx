@@ -2,6 +2,7 @@ import type { FeedSubscription, ListSummary } from "@tidings/contracts";
 import i18next from "i18next";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useAsyncAction } from "../../components/use-async-action.ts";
 import { toast } from "sonner";
 import { useSubscriptions } from "../../store/subscriptions.store.ts";
 import { PrimaryButton, SecondaryButton } from "../follow/index.ts";
@@ -37,8 +38,7 @@ function AddFeeds({ list, onDone }: { list: ListSummary; onDone: () => void }) {
   const feeds = useMemo(() => Object.values(byKey).filter((s): s is FeedSubscription => "feedId" in s), [byKey]);
   const [filter, setFilter] = useState("");
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run } = useAsyncAction(formErrorText);
   const candidates = candidateFeeds(feeds, list.feedIds, filter);
 
   const toggle = (feedId: string) =>
@@ -51,16 +51,11 @@ function AddFeeds({ list, onDone }: { list: ListSummary; onDone: () => void }) {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    setPending(true);
-    setError(null);
-    try {
+    await run(async () => {
       await addFeeds(list.id, [...chosen]);
       toast.success(t("lists.feeds_added", { count: chosen.size, title: list.title }));
       onDone();
-    } catch (caught) {
-      setError(formErrorText(caught));
-      setPending(false);
-    }
+    });
   };
 
   return (

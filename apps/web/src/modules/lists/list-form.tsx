@@ -2,6 +2,7 @@ import type { ListSummary } from "@tidings/contracts";
 import i18next from "i18next";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useAsyncAction } from "../../components/use-async-action.ts";
 import { toast } from "sonner";
 import { FeedIcon } from "../../components/feed-icon.tsx";
 import { PrimaryButton, SecondaryButton, ViewSelect } from "../follow/index.ts";
@@ -32,22 +33,16 @@ function ListForm({ list, onDone }: { list?: ListSummary; onDone: () => void }) 
   const { t } = useTranslation("app");
   const id = useId();
   const [fields, setFields] = useState(() => initialFields(list));
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run } = useAsyncAction(formErrorText);
   const set = (patch: Partial<ListFields>) => setFields((current) => ({ ...current, ...patch }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setPending(true);
-    setError(null);
-    try {
+    await run(async () => {
       const saved = list ? await updateList(list.id, fields) : await createList(fields);
       toast.success(t(list ? "lists.saved" : "lists.created", { title: saved.title }));
       onDone();
-    } catch (caught) {
-      setError(formErrorText(caught));
-      setPending(false);
-    }
+    });
   };
 
   return (
