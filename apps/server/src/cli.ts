@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { feedToJson } from "./cli/feed-json.ts";
+import { refreshOnce } from "./cli/refresh.ts";
 import { USER_AGENT } from "./deps.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 import { decodeDocument } from "./fetcher/decode.ts";
@@ -14,7 +15,10 @@ const USAGE = `Usage:
       For files, headers stand for the HTTP response's (Content-Type gives the charset,
       Content-Location the base URL); for URLs they are sent with the request.
   npm run -s cli -- discover <url>
-      Prints the feeds found for a site or feed URL, one JSON line each.`;
+      Prints the feeds found for a site or feed URL, one JSON line each.
+  npm run -s cli -- refresh [--all]
+      Refreshes every due feed (with --all: every feed somebody reads) in the configured
+      database once, then prints {"refreshed", "notModified", "failed", "seconds"}.`;
 
 function parseArgs(argv: string[]) {
   const inputs: string[] = [];
@@ -87,6 +91,10 @@ async function main() {
       for (const found of candidates) {
         console.log(JSON.stringify({ url: found.url, title: found.title, siteUrl: found.siteUrl, description: found.description, image: found.image, view: found.view }));
       }
+    } else if (command === "refresh") {
+      const outcome = await refreshOnce(config, http, { all: inputs.includes("--all") });
+      console.log(JSON.stringify(outcome));
+      failed = outcome.failed > 0;
     } else {
       throw new Error(`Unknown command "${command}"\n${USAGE}`);
     }

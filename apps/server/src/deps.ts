@@ -12,9 +12,9 @@ import { createTotpGuard } from "./features/accounts/totp-guard.ts";
 import { createTwoFactorsRepo } from "./features/accounts/two-factors.repo.ts";
 import { createSignInFailuresRepo } from "./features/accounts/sign-in-failures.repo.ts";
 import { createSignInGuard, type SignInGuard } from "./features/accounts/sign-in-guard.service.ts";
-import { createFeedsRepo, type FeedsRepo } from "./features/feeds/feeds.repo.ts";
+import type { FeedsRepo } from "./features/feeds/feeds.repo.ts";
 import { createFeedsService, type FeedsService } from "./features/feeds/feeds.service.ts";
-import { createTimelineRepo, type TimelineRepo } from "./timeline/timeline.repo.ts";
+import type { TimelineRepo } from "./timeline/timeline.repo.ts";
 import { createSubscriptionsRepo } from "./features/subscriptions/subscriptions.repo.ts";
 import { createSubscriptionsService, type SubscriptionsService } from "./features/subscriptions/subscriptions.service.ts";
 import { createListsRepo, type ListsRepo } from "./features/lists/lists.repo.ts";
@@ -33,8 +33,8 @@ import { searchIndexRepo } from "./features/search/search-index.repo.ts";
 import { normalizeFeedUrl } from "./fetcher/feed-url.ts";
 import { createInvitationsRepo } from "./features/invitations/invitations.repo.ts";
 import { createInvitationsService, type InvitationsService } from "./features/invitations/invitations.service.ts";
-import { refreshFeed } from "./fetcher/refresh-feed.ts";
-import { createScheduler, type Scheduler } from "./fetcher/scheduler.ts";
+import { createRefresher } from "./fetcher/refresher.ts";
+import type { Scheduler } from "./fetcher/scheduler.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createHttpClient, type HttpClient } from "./lib/http/index.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -120,20 +120,7 @@ export function createDeps(input: {
     accountsConfig: config.accounts,
     beforeDeleteUser: createAccountDeletionRepo(db).removeLeftovers,
   });
-  const feedsRepo = createFeedsRepo(db);
-  const timeline = createTimelineRepo(db);
-  const fetcherLogger = logger.child({ module: "fetcher" });
-  const refresh = (feed: Parameters<typeof refreshFeed>[1]) =>
-    refreshFeed({ db, feeds: feedsRepo, timeline, http, ids, clock, logger: fetcherLogger, rsshubUrl: config.fetch.rsshubUrl }, feed);
-  const scheduler = createScheduler({
-    feeds: feedsRepo,
-    clock,
-    logger: fetcherLogger,
-    rsshubUrl: config.fetch.rsshubUrl,
-    refresh,
-    concurrency: config.fetch.concurrency,
-    perHost: config.fetch.perHost,
-  });
+  const { feedsRepo, timeline, refresh, scheduler } = createRefresher({ config, logger, db, ids, clock, http });
   const feeds = createFeedsService({
     repo: feedsRepo,
     clock,

@@ -1,0 +1,33 @@
+import { createIdGenerator } from "@tidings/contracts";
+import { randomInt } from "node:crypto";
+import path from "node:path";
+import { openDatabase } from "../db/client.ts";
+import { migrate } from "../db/migrate.ts";
+import type { Config } from "../env.ts";
+import { createRefresher } from "../fetcher/refresher.ts";
+import { systemClock } from "../lib/clock.ts";
+import type { HttpClient } from "../lib/http/index.ts";
+import { createLogger } from "../lib/logger.ts";
+
+/**
+ * `cli refresh [--all]`: one pass of the refresh engine over the configured database (the
+ * embedded one in DATA_DIR, or DATABASE_URL): every due feed, or with `all` every feed somebody
+ * reads, refreshed under the configured concurrency and per-host limits.
+ */
+export async function refreshOnce(config: Config, http: HttpClient, options: { all: boolean }) {
+  const started = performance.now();
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
+  );
+  try {
+    await migrate(database.db);
+    const logger = createLogger({ level: config.logLevel });
+    const ids = createIdGenerator({ workerId: config.workerId ?? randomInt(1024) });
+    const refresher = createRefresher({ config, logger, db: database.db, ids, clock: systemClock, http });
+    if (options.all) await refresher.feedsRepo.markDue(systemClock.now());
+    const outcome = await refresher.scheduler.drain();
+    return { ...outcome, seconds: Number(((performance.now() - started) / 1000).toFixed(2)) };
+  } finally {
+    await database.close();
+  }
+}

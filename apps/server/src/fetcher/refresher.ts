@@ -1,0 +1,42 @@
+import type { IdGenerator } from "@tidings/contracts";
+import type { Database } from "../db/client.ts";
+import type { Config } from "../env.ts";
+import { createFeedsRepo, type FeedsRepo } from "../features/feeds/feeds.repo.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { HttpClient } from "../lib/http/index.ts";
+import type { Logger } from "../lib/logger.ts";
+import { createTimelineRepo, type TimelineRepo } from "../timeline/timeline.repo.ts";
+import { refreshFeed } from "./refresh-feed.ts";
+import { createScheduler, type Scheduler } from "./scheduler.ts";
+
+/** The feed engine's parts over one database: what the server, the worker and the CLI share. */
+export interface Refresher {
+  feedsRepo: FeedsRepo;
+  timeline: TimelineRepo;
+  /** Refreshes one feed now. */
+  refresh: (feed: Parameters<typeof refreshFeed>[1]) => ReturnType<typeof refreshFeed>;
+  scheduler: Scheduler;
+}
+
+/**
+ * Builds the refresh engine. It needs no accounts, sessions or web app, so a refresh worker or a
+ * one-shot CLI refresh starts without loading them.
+ */
+export function createRefresher(input: { config: Config; logger: Logger; db: Database; ids: IdGenerator; clock: Clock; http: HttpClient }): Refresher {
+  const { config, db, ids, clock, http } = input;
+  const feedsRepo = createFeedsRepo(db);
+  const timeline = createTimelineRepo(db);
+  const logger = input.logger.child({ module: "fetcher" });
+  const refresh = (feed: Parameters<typeof refreshFeed>[1]) =>
+    refreshFeed({ db, feeds: feedsRepo, timeline, http, ids, clock, logger, rsshubUrl: config.fetch.rsshubUrl }, feed);
+  const scheduler = createScheduler({
+    feeds: feedsRepo,
+    clock,
+    logger,
+    rsshubUrl: config.fetch.rsshubUrl,
+    refresh,
+    concurrency: config.fetch.concurrency,
+    perHost: config.fetch.perHost,
+  });
+  return { feedsRepo, timeline, refresh, scheduler };
+}
