@@ -18,18 +18,23 @@ export type PreparedEntry = Omit<EntryInsert, "id" | "feedId" | "inboxId" | "ins
 };
 
 /**
- * Turns parsed entries into rows: dates settled (no date, or a date in the future, becomes the
- * fetch time), duplicates within the document dropped (the first wins), and a hash of the
+ * Turns parsed entries into rows: dates settled, duplicates within the document dropped (the
+ * first wins), and a hash of the
  * entry as the feed gives it, so a refresh can tell new and changed entries from unchanged ones
  * before doing any costly work. Content is sanitised later, only for entries that are written.
  */
 export function prepareEntries(parsed: ParsedEntry[], now: number): PreparedEntry[] {
   const seen = new Set<string>();
   const prepared: PreparedEntry[] = [];
+  // An entry without a usable date (none, or one in the future) is stamped with the fetch time
+  // less its position among such entries, in milliseconds: the first the document lists is the
+  // newest, and no two share a time, so they page in the document's order even for a client
+  // whose cursor is a bare date.
+  let undated = 0;
   for (const entry of parsed) {
     if (seen.has(entry.guid)) continue;
     seen.add(entry.guid);
-    const published = entry.publishedAt !== null && entry.publishedAt <= now + FUTURE_TOLERANCE_MS ? entry.publishedAt : now;
+    const published = entry.publishedAt !== null && entry.publishedAt <= now + FUTURE_TOLERANCE_MS ? entry.publishedAt : now - undated++;
     const row = {
       guid: entry.guid,
       title: entry.title ? entry.title.slice(0, MAX_TITLE) : null,
