@@ -66,9 +66,12 @@ export function createTimelineRepo(db: Database) {
           now,
         ),
       );
+      // The batch enters each list "now", a millisecond apart in publication order (as in
+      // addListFeedEntries): the list shows it in the feed's order, and no two share a time.
       await executor.execute(sql`
         INSERT INTO list_entries (list_id, entry_id, feed_id, inserted_at)
-        SELECT lf.list_id, e.id, e.feed_id, ${at(now)}
+        SELECT lf.list_id, e.id, e.feed_id,
+          ${at(now)} - (row_number() OVER (PARTITION BY lf.list_id ORDER BY e.published_at DESC, e.id DESC) - 1) * interval '1 millisecond'
         FROM list_feeds lf JOIN entries e ON e.feed_id = lf.feed_id
         WHERE lf.feed_id = ${feedId} AND e.id IN ${idSet(entryIds)}
         ON CONFLICT DO NOTHING`);

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../../db/client.ts";
 import { at, idSet } from "../../db/sql-helpers.ts";
+import { after, encodeCursor, type PagePosition, type SortKey, tieRest, toMicros } from "./page-cursor.ts";
 
 /** The entry columns a timeline page carries (content only when asked for). */
 const columns = (withContent: boolean) => sql.raw(`e.id, e.feed_id, e.inbox_id, e.guid, e.title, e.url, e.description, e.author,
@@ -33,30 +34,31 @@ export interface EntryRecord {
   starred_at: string | Date | null;
   /** The sort key of the page (publication, list insertion or star time). */
   sort_at: string | Date;
-}
-
-/** A page position: entries strictly before (time, id), or before time alone. */
-export interface Cursor {
-  before: Date;
-  beforeId?: string;
+  /** The same, exactly: microseconds since the epoch. */
+  sort_us: string;
 }
 
 export interface TimelineQuery {
   userId: string;
   limit: number;
   withContent: boolean;
-  cursor?: Cursor;
+  position?: PagePosition;
   unreadOnly?: boolean;
   startTime?: Date;
   endTime?: Date;
   excludePrivate?: boolean;
+  /** A first page that may end inside a millisecond (it will not be continued by a time alone). */
+  exact?: boolean;
 }
 
-const beforeCursor = (time: SQL, id: SQL, cursor: Cursor | undefined): SQL | null => {
-  if (!cursor) return null;
-  if (cursor.beforeId) return sql`(${time}, ${id}) < (${at(cursor.before)}, ${cursor.beforeId}::bigint)`;
-  return sql`${time} < ${at(cursor.before)}`;
-};
+/** One page of a timeline, and where the next one starts (null: this was the last). */
+export interface EntryPage {
+  records: EntryRecord[];
+  nextCursor: string | null;
+}
+
+/** Most items a page for a time-only cursor adds to finish the millisecond it ended in. */
+const MAX_TIE = 5000;
 
 const starredJoin = (userId: string) => sql`LEFT JOIN collections c ON c.user_id = ${userId} AND c.entry_id = e.id`;
 
@@ -64,10 +66,35 @@ const starredJoin = (userId: string) => sql`LEFT JOIN collections c ON c.user_id
 const readState = (userId: string) => sql`CASE WHEN EXISTS (SELECT 1 FROM timeline r WHERE r.user_id = ${userId} AND r.entry_id = e.id)
   THEN NOT EXISTS (SELECT 1 FROM unread_entries u WHERE u.user_id = ${userId} AND u.entry_id = e.id) END`;
 
+/** Read state in a source the caller follows: whatever has no unread row is read (entries from before they followed too). */
+const followedReadState = (userId: string) => sql`NOT EXISTS (SELECT 1 FROM unread_entries u WHERE u.user_id = ${userId} AND u.entry_id = e.id)`;
+
 export function createEntriesRepo(db: Database) {
   async function run(query: SQL): Promise<EntryRecord[]> {
     return rowsOf<EntryRecord>(await db.execute(query));
   }
+
+  /**
+   * Runs a paged query: `build(filter, limit)` must answer the rows matching `filter` (when
+   * given) in `key`'s order, at most `limit`, with their sort key as `sort_us`. A page asked by a
+   * time alone (or the first page, which such a client continues by the last item's time) is
+   * completed with the rest of the millisecond it ends in, so that cursor loses nothing.
+   */
+  async function paged(q: TimelineQuery, key: SortKey, build: (filter: SQL | null, limit: number) => SQL): Promise<EntryPage> {
+    const records = await run(build(q.position ? after(key, q.position) : null, q.limit));
+    const full = records.length === q.limit;
+    const last = records.at(-1);
+    const byTime = q.position ? q.position.kind === "time" : !q.exact;
+    if (full && last && byTime) records.push(...(await run(build(tieRest(key, last.sort_us, String(last.id)), MAX_TIE))));
+    const end = records.at(-1);
+    return { records, nextCursor: full && end ? encodeCursor(end.sort_us, String(end.id)) : null };
+  }
+
+  const timelineKey: SortKey = { time: sql`t.published_at`, id: sql`t.entry_id` };
+  const entryKey: SortKey = { time: sql`e.published_at`, id: sql`e.id` };
+  const listKey: SortKey = { time: sql`le.inserted_at`, id: sql`le.entry_id` };
+  const starKey: SortKey = { time: sql`c.created_at`, id: sql`c.entry_id` };
+  const where = (filters: (SQL | null)[]) => sql.join(filters.filter((f): f is SQL => f !== null), sql` AND `);
 
   /** Timeline rows of the caller: the "all" of a view, or given sources (feeds, a list, an inbox). */
   function timelinePage(q: TimelineQuery, scope: { view?: number; sourceIds?: string[]; sourceType?: "feed" | "list" | "inbox" }) {
@@ -80,8 +107,6 @@ export function createEntriesRepo(db: Database) {
     if (q.excludePrivate) {
       filters.push(sql`NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = t.user_id AND s.target_id = t.source_id AND s.is_private)`);
     }
-    const cursor = beforeCursor(sql`t.published_at`, sql`t.entry_id`, q.cursor);
-    if (cursor) filters.push(cursor);
     // Unread-only pages scan the unread rows, which carry the same keys and sort columns. The ORDER BY
     // matches the indexes (DESC NULLS LAST), so a page is a short backward index scan either way.
     // The read state is probed for the page's rows only, outside the LIMIT: inside, the planner may
@@ -90,10 +115,10 @@ export function createEntriesRepo(db: Database) {
     const read = q.unreadOnly
       ? sql`false`
       : sql`NOT EXISTS (SELECT 1 FROM unread_entries u WHERE u.user_id = ${q.userId} AND u.entry_id = t.entry_id)`;
-    return run(sql`
-      SELECT ${columns(q.withContent)}, ${read} AS read, c.created_at AS starred_at, t.published_at AS sort_at
-      FROM (SELECT entry_id, published_at FROM ${rows} t WHERE ${sql.join(filters, sql` AND `)}
-            ORDER BY t.published_at DESC NULLS LAST, t.entry_id DESC NULLS LAST LIMIT ${q.limit}) t
+    return paged(q, timelineKey, (filter, limit) => sql`
+      SELECT ${columns(q.withContent)}, ${read} AS read, c.created_at AS starred_at, t.published_at AS sort_at, ${toMicros(sql`t.published_at`)} AS sort_us
+      FROM (SELECT entry_id, published_at FROM ${rows} t WHERE ${where([...filters, filter])}
+            ORDER BY t.published_at DESC NULLS LAST, t.entry_id DESC NULLS LAST LIMIT ${limit}) t
       JOIN entries e ON e.id = t.entry_id
       ${starredJoin(q.userId)}
       ORDER BY t.published_at DESC NULLS LAST, t.entry_id DESC NULLS LAST`);
@@ -106,47 +131,49 @@ export function createEntriesRepo(db: Database) {
     /** Entries of some followed sources (feeds of a folder, a list, an inbox). */
     sourceTimeline: (q: TimelineQuery, sourceIds: string[]) => timelinePage(q, { sourceIds }),
 
-    /** A feed's entries straight from the store (a feed the caller does not follow, or its archive). */
-    async feedEntries(q: TimelineQuery, feedId: string): Promise<EntryRecord[]> {
+    /**
+     * A feed's entries straight from the store: all of them, not only those delivered to the
+     * caller's timeline when they followed it. `followed`: the caller follows the feed, so what
+     * is not unread is read (else read is null for what never reached them).
+     */
+    feedEntries(q: TimelineQuery, feedId: string, followed = false): Promise<EntryPage> {
       const filters: SQL[] = [sql`e.feed_id = ${feedId}`];
-      const cursor = beforeCursor(sql`e.published_at`, sql`e.id`, q.cursor);
-      if (cursor) filters.push(cursor);
       if (q.startTime) filters.push(sql`e.published_at >= ${at(q.startTime)}`);
       if (q.endTime) filters.push(sql`e.published_at <= ${at(q.endTime)}`);
-      return run(sql`
+      return paged(q, entryKey, (filter, limit) => sql`
         SELECT ${columns(q.withContent)},
-          ${readState(q.userId)} AS read,
-          c.created_at AS starred_at, e.published_at AS sort_at
+          ${followed ? followedReadState(q.userId) : readState(q.userId)} AS read,
+          c.created_at AS starred_at, e.published_at AS sort_at, ${toMicros(sql`e.published_at`)} AS sort_us
         FROM entries e ${starredJoin(q.userId)}
-        WHERE ${sql.join(filters, sql` AND `)}
-        ORDER BY e.published_at DESC NULLS LAST, e.id DESC NULLS LAST LIMIT ${q.limit}`);
+        WHERE ${where([...filters, filter])}
+        ORDER BY e.published_at DESC NULLS LAST, e.id DESC NULLS LAST LIMIT ${limit}`);
     },
 
-    /** A list's entries by when they entered it (for readers who do not follow it). */
-    async listEntries(q: TimelineQuery, listId: string): Promise<EntryRecord[]> {
-      const cursor = beforeCursor(sql`le.inserted_at`, sql`le.entry_id`, q.cursor);
-      return run(sql`
+    /** A list's entries by when they entered it: all of them, whether the caller follows the list or not. */
+    listEntries(q: TimelineQuery, listId: string, followed = false): Promise<EntryPage> {
+      const filters: SQL[] = [sql`le.list_id = ${listId}`];
+      if (q.startTime) filters.push(sql`le.inserted_at >= ${at(q.startTime)}`);
+      if (q.endTime) filters.push(sql`le.inserted_at <= ${at(q.endTime)}`);
+      return paged(q, listKey, (filter, limit) => sql`
         SELECT ${columns(q.withContent)},
-          ${readState(q.userId)} AS read,
-          c.created_at AS starred_at, le.inserted_at AS sort_at
-        FROM (SELECT entry_id, inserted_at FROM list_entries le WHERE le.list_id = ${listId} ${cursor ? sql`AND ${cursor}` : sql``}
-              ORDER BY le.inserted_at DESC NULLS LAST, le.entry_id DESC NULLS LAST LIMIT ${q.limit}) le
+          ${followed ? followedReadState(q.userId) : readState(q.userId)} AS read,
+          c.created_at AS starred_at, le.inserted_at AS sort_at, ${toMicros(sql`le.inserted_at`)} AS sort_us
+        FROM (SELECT entry_id, inserted_at FROM list_entries le WHERE ${where([...filters, filter])}
+              ORDER BY le.inserted_at DESC NULLS LAST, le.entry_id DESC NULLS LAST LIMIT ${limit}) le
         JOIN entries e ON e.id = le.entry_id ${starredJoin(q.userId)}
         ORDER BY le.inserted_at DESC NULLS LAST, le.entry_id DESC NULLS LAST`);
     },
 
     /** Starred entries, newest star first. */
-    async starred(q: TimelineQuery, view?: number): Promise<EntryRecord[]> {
+    starred(q: TimelineQuery, view?: number): Promise<EntryPage> {
       const filters: SQL[] = [sql`c.user_id = ${q.userId}`];
       if (view !== undefined) filters.push(sql`c.view = ${view}`);
-      const cursor = beforeCursor(sql`c.created_at`, sql`c.entry_id`, q.cursor);
-      if (cursor) filters.push(cursor);
-      return run(sql`
+      return paged(q, starKey, (filter, limit) => sql`
         SELECT ${columns(q.withContent)},
           ${readState(q.userId)} AS read,
-          c.created_at AS starred_at, c.created_at AS sort_at
-        FROM (SELECT entry_id, created_at FROM collections c WHERE ${sql.join(filters, sql` AND `)}
-              ORDER BY c.created_at DESC, c.entry_id DESC LIMIT ${q.limit}) c
+          c.created_at AS starred_at, c.created_at AS sort_at, ${toMicros(sql`c.created_at`)} AS sort_us
+        FROM (SELECT entry_id, created_at FROM collections c WHERE ${where([...filters, filter])}
+              ORDER BY c.created_at DESC, c.entry_id DESC LIMIT ${limit}) c
         JOIN entries e ON e.id = c.entry_id
         ORDER BY c.created_at DESC, c.entry_id DESC`);
     },
@@ -157,7 +184,7 @@ export function createEntriesRepo(db: Database) {
       return run(sql`
         SELECT ${columns(withContent)} ${withReadability ? sql`, e.readability_content` : sql``},
           ${readState(userId)} AS read,
-          c.created_at AS starred_at, e.published_at AS sort_at
+          c.created_at AS starred_at, e.published_at AS sort_at, ${toMicros(sql`e.published_at`)} AS sort_us
         FROM entries e ${starredJoin(userId)} WHERE e.id IN ${idSet(ids)}`);
     },
 

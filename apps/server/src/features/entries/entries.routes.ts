@@ -18,6 +18,7 @@ const timelineSchema = z.object({
   limit: z.number().int().min(1).max(100).optional(),
   publishedAfter: timeSchema.optional(),
   publishedAfterId: idSchema.optional(),
+  cursor: z.string().max(200).optional(),
   isCollection: z.boolean().optional(),
   collected: z.boolean().optional(),
   isArchived: z.boolean().optional(),
@@ -34,7 +35,9 @@ export function entryRoutes(deps: { entries: EntriesService; requireUser: Middle
     .use(deps.requireUser)
     .post("/", validate("json", timelineSchema), async (c) => {
       const body = c.req.valid("json");
-      return ok(c, await entries.timeline(currentUser(c), { ...body, isCollection: body.isCollection ?? body.collected }));
+      const page = await entries.timeline(currentUser(c), { ...body, isCollection: body.isCollection ?? body.collected });
+      // `data` is the reference shape; `nextCursor` (null after the last page) is this server's addition.
+      return c.json({ code: 0 as const, data: page.items, nextCursor: page.nextCursor });
     })
     .get("/", validate("query", z.object({ id: idSchema })), async (c) => ok(c, await entries.get(currentUser(c), c.req.valid("query").id)))
     .get("/readability", validate("query", z.object({ id: idSchema })), async (c) =>

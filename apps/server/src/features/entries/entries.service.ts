@@ -1,7 +1,8 @@
 import { ErrorCode, type Entry, type FeedSummary, type InboxSummary, type TimelineItem } from "@tidings/contracts";
 import { AppError } from "../../errors.ts";
 import type { RequestUser } from "../../http/context.ts";
-import type { Cursor, EntriesRepo, EntryRecord, TimelineQuery } from "./entries.repo.ts";
+import type { EntriesRepo, EntryPage, EntryRecord, TimelineQuery } from "./entries.repo.ts";
+import { encodeCursor, positionOf } from "./page-cursor.ts";
 
 export const DEFAULT_PAGE = 20;
 export const MAX_PAGE = 100;
@@ -17,12 +18,20 @@ export interface TimelineRequest {
   limit?: number;
   publishedAfter?: Date;
   publishedAfterId?: string;
+  /** Opaque cursor of a previous page (`nextCursor`, or an item's `cursor`): takes precedence. */
+  cursor?: string;
   isCollection?: boolean;
   isArchived?: boolean;
   excludePrivate?: boolean;
   withContent?: boolean;
   startTime?: Date;
   endTime?: Date;
+}
+
+/** A timeline page as the API gives it: items, and the cursor of the next page (null after the last). */
+export interface TimelinePage {
+  items: TimelineItem[];
+  nextCursor: string | null;
 }
 
 export interface EntriesServiceDeps {
@@ -46,7 +55,7 @@ export interface EntriesServiceDeps {
 const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** An entry record in the API's entry shape. */
-export function toEntry(record: EntryRecord, inboxHandle?: string): Entry {
+export function toEntry(record: Omit<EntryRecord, "sort_us">, inboxHandle?: string): Entry {
   const entry: Entry = {
     id: String(record.id),
     title: record.title,
@@ -75,7 +84,11 @@ export function toEntry(record: EntryRecord, inboxHandle?: string): Entry {
 export function createEntriesService(deps: EntriesServiceDeps) {
   const { repo } = deps;
 
-  async function toItems(records: EntryRecord[]): Promise<TimelineItem[]> {
+  /**
+   * Items of records. `listTime`: a list's page, whose entries show when they entered the list
+   * as `insertedAt` — the reference client pages lists by it.
+   */
+  async function toItems(records: EntryRecord[], listTime = false): Promise<TimelineItem[]> {
     const feedIds = [...new Set(records.flatMap((r) => (r.feed_id === null ? [] : [String(r.feed_id)])))];
     const inboxIds = [...new Set(records.flatMap((r) => (r.inbox_id === null ? [] : [String(r.inbox_id)])))];
     const [feeds, inboxes] = await Promise.all([deps.feedsById(feedIds), deps.inboxesById(inboxIds)]);
@@ -84,7 +97,9 @@ export function createEntriesService(deps: EntriesServiceDeps) {
       const inbox = record.inbox_id === null ? undefined : inboxes.get(String(record.inbox_id));
       const source = record.feed_id === null ? inbox : feeds.get(String(record.feed_id));
       if (!source) continue;
-      const item: TimelineItem = { entries: toEntry(record, inbox?.id), feeds: source, read: record.read, cursor: iso(record.sort_at) };
+      const entry = toEntry(record, inbox?.id);
+      if (listTime) entry.insertedAt = iso(record.sort_at);
+      const item: TimelineItem = { entries: entry, feeds: source, read: record.read, cursor: encodeCursor(record.sort_us, String(record.id)) };
       if (record.starred_at) item.collections = { createdAt: iso(record.starred_at) };
       items.push(item);
     }
@@ -92,45 +107,49 @@ export function createEntriesService(deps: EntriesServiceDeps) {
   }
 
   return {
-    /** POST /entries: one page of a timeline, newest first. */
-    async timeline(user: RequestUser, request: TimelineRequest): Promise<TimelineItem[]> {
-      const cursor: Cursor | undefined = request.publishedAfter
-        ? { before: request.publishedAfter, ...(request.publishedAfterId ? { beforeId: request.publishedAfterId } : {}) }
-        : undefined;
+    /**
+     * POST /entries: one page of a timeline, newest first. Every list pages by a total order —
+     * (time, id) — so following `nextCursor` (or `publishedAfter` as the reference client does)
+     * reaches every entry once. A followed feed's or list's own timeline holds all its entries,
+     * also those from before the caller followed it; "all" and folders hold what was delivered.
+     */
+    async timeline(user: RequestUser, request: TimelineRequest): Promise<TimelinePage> {
+      const position = positionOf(request);
       const q: TimelineQuery = {
         userId: user.id,
         limit: Math.min(Math.max(request.limit ?? DEFAULT_PAGE, 1), MAX_PAGE),
         withContent: request.withContent === true,
-        ...(cursor ? { cursor } : {}),
+        ...(position ? { position } : {}),
         unreadOnly: request.read === false,
         ...(request.startTime ? { startTime: request.startTime } : {}),
         ...(request.endTime ? { endTime: request.endTime } : {}),
         excludePrivate: request.excludePrivate === true,
       };
-      if (request.isCollection) return toItems(await repo.starred(q, request.view));
+      const done = async (page: EntryPage, listTime = false): Promise<TimelinePage> => ({ items: await toItems(page.records, listTime), nextCursor: page.nextCursor });
+      if (request.isCollection) return done(await repo.starred(q, request.view));
       if (request.inboxId) {
         const inboxId = await deps.ownInboxId(user.id, request.inboxId);
         if (!inboxId) throw new AppError(ErrorCode.InboxNotFound);
-        return toItems(await repo.sourceTimeline(q, [inboxId]));
+        return done(await repo.sourceTimeline(q, [inboxId]));
       }
       if (request.listId) {
-        const followed = await deps.followed(user.id, [request.listId]);
-        if (followed.has(request.listId)) return toItems(await repo.sourceTimeline(q, [request.listId]));
-        if (!(await deps.listExists(request.listId))) throw new AppError(ErrorCode.ListNotFound);
-        return toItems(await repo.listEntries(q, request.listId));
+        const followed = (await deps.followed(user.id, [request.listId])).has(request.listId);
+        if (followed && q.unreadOnly) return done(await repo.sourceTimeline(q, [request.listId]), true);
+        if (!followed && !(await deps.listExists(request.listId))) throw new AppError(ErrorCode.ListNotFound);
+        return done(await repo.listEntries(q, request.listId, followed), true);
       }
       if (request.feedId) {
-        const followed = await deps.followed(user.id, [request.feedId]);
-        if (followed.has(request.feedId) && !request.isArchived) return toItems(await repo.sourceTimeline(q, [request.feedId]));
-        if (!(await deps.feedExists(request.feedId))) throw new AppError(ErrorCode.FeedNotFound);
-        return toItems(await repo.feedEntries(q, request.feedId));
+        const followed = (await deps.followed(user.id, [request.feedId])).has(request.feedId);
+        if (followed && q.unreadOnly) return done(await repo.sourceTimeline(q, [request.feedId]));
+        if (!followed && !(await deps.feedExists(request.feedId))) throw new AppError(ErrorCode.FeedNotFound);
+        return done(await repo.feedEntries(q, request.feedId, followed));
       }
       if (request.feedIdList) {
         const followed = [...(await deps.followed(user.id, request.feedIdList))];
-        if (followed.length === 0) return [];
-        return toItems(await repo.sourceTimeline(q, followed));
+        if (followed.length === 0) return { items: [], nextCursor: null };
+        return done(await repo.sourceTimeline(q, followed));
       }
-      return toItems(await repo.viewTimeline(q, request.view ?? 0));
+      return done(await repo.viewTimeline(q, request.view ?? 0));
     },
 
     /** GET /entries?id=: one entry with its content. */
@@ -167,8 +186,8 @@ export function createEntriesService(deps: EntriesServiceDeps) {
     /** GET /entries/preview?id=: the newest entries of a feed, followed or not. */
     async preview(user: RequestUser, feedId: string): Promise<Entry[]> {
       if (!(await deps.feedExists(feedId))) throw new AppError(ErrorCode.FeedNotFound);
-      const records = await repo.feedEntries({ userId: user.id, limit: DEFAULT_PAGE, withContent: false }, feedId);
-      return records.map((record) => toEntry(record));
+      const page = await repo.feedEntries({ userId: user.id, limit: DEFAULT_PAGE, withContent: false, exact: true }, feedId);
+      return page.records.map((record) => toEntry(record));
     },
 
     /** GET /entries/check-new: whether anything arrived in scope since a time. */

@@ -16,6 +16,7 @@ const timelineSchema = z.object({
   limit: z.number().int().min(1).max(100).optional(),
   publishedAfter: timeSchema.optional(),
   publishedAfterId: idSchema.optional(),
+  cursor: z.string().max(200).optional(),
 });
 
 /** `/inboxes/webhook` (public: the inbox's secret authenticates) and `/entries/inbox`. */
@@ -30,8 +31,8 @@ export function inboxEntryRoutes(deps: { inboxEntries: InboxEntriesService; requ
       return ok(c, await inboxEntries.receive(inbox, parsed.data));
     })
     .post("/entries/inbox", requireUser, validate("json", timelineSchema), async (c) => {
-      const { items, remaining, total } = await inboxEntries.timeline(currentUser(c), c.req.valid("json"));
-      return c.json({ code: 0 as const, data: items, remaining, total });
+      const { items, nextCursor, remaining, total } = await inboxEntries.timeline(currentUser(c), c.req.valid("json"));
+      return c.json({ code: 0 as const, data: items, nextCursor, remaining, total });
     })
     .get("/entries/inbox", requireUser, validate("query", z.object({ id: idSchema })), async (c) =>
       ok(c, await inboxEntries.get(currentUser(c), c.req.valid("query").id)),

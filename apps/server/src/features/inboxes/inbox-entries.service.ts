@@ -17,6 +17,7 @@ export interface InboxTimelineRequest {
   limit?: number;
   publishedAfter?: Date;
   publishedAfterId?: string;
+  cursor?: string;
 }
 
 export interface InboxEntriesDeps {
@@ -28,7 +29,7 @@ export interface InboxEntriesDeps {
   ids: IdGenerator;
   clock: Clock;
   /** A page of the caller's inbox timeline (throws 10000 unless the inbox is theirs). */
-  timelinePage: (user: RequestUser, request: InboxTimelineRequest) => Promise<TimelineItem[]>;
+  timelinePage: (user: RequestUser, request: InboxTimelineRequest) => Promise<{ items: TimelineItem[]; nextCursor: string | null }>;
   /** Writes the search documents of entries, in the transaction that wrote them. */
   indexEntries: (tx: Executor, rows: { id: string; title?: string | null; description?: string | null; content?: string | null }[]) => Promise<void>;
   /** One entry with its content, as GET /entries answers it. */
@@ -80,12 +81,12 @@ export function createInboxEntriesService(deps: InboxEntriesDeps) {
     },
 
     /** POST /entries/inbox: a page of the inbox, its unread count and its number of entries. */
-    async timeline(user: RequestUser, request: InboxTimelineRequest): Promise<{ items: TimelineItem[]; remaining: number; total: number }> {
-      const items = await deps.timelinePage(user, request);
+    async timeline(user: RequestUser, request: InboxTimelineRequest): Promise<{ items: TimelineItem[]; nextCursor: string | null; remaining: number; total: number }> {
+      const { items, nextCursor } = await deps.timelinePage(user, request);
       const inbox = await deps.inboxes.findByHandle(request.inboxId);
       if (!inbox) throw new AppError(ErrorCode.InboxNotFound);
       const [remaining, total] = await Promise.all([repo.unreadCount(user.id, inbox.id), repo.count(inbox.id)]);
-      return { items, remaining, total };
+      return { items, nextCursor, remaining, total };
     },
 
     async get(user: RequestUser, entryId: string): Promise<TimelineItem> {

@@ -14,7 +14,7 @@ export function listsModule(context: ModuleContext) {
     clock: deps.clock,
     maxLists: deps.config.limits.lists,
     feedsByIds: async (ids) => (await deps.feedsRepo.findByIds(ids)).map(presentFeed),
-    recentEntries: (user, listId, limit) => deps.entries.timeline(user, { listId, limit }),
+    recentEntries: async (user, listId, limit) => (await deps.entries.timeline(user, { listId, limit })).items,
   });
   return listRoutes({ lists, requireUser: context.requireUser });
 }
