@@ -180,6 +180,39 @@ describe("paging loses nothing", () => {
     });
   }
 
+  it("pages search results by cursor to every match once, the archive of a followed feed included", async () => {
+    const rng = random(31);
+    const feedId = await createFeed(false);
+    const { db, ids } = t.deps;
+    const now = new Date();
+    // Words repeat so that many results share a rank; times repeat too.
+    const rows = Array.from({ length: 60 }, (_, i) => {
+      const id = ids.next();
+      const words = Array.from({ length: rng.int(1, 3) }, () => "harbour").join(" ");
+      return { id, feedId, guid: `s${i}`, title: `Tide ${words}`, url: null, description: `${words} boats ${i}`, content: null, contentHash: "h", publishedAt: new Date(BASE - rng.int(0, 3) * 60_000), insertedAt: now, updatedAt: now };
+    });
+    await db.transaction(async (tx) => {
+      const inserted = await entriesStoreRepo.insertMany(tx, rows);
+      await t.deps.indexEntries(tx, rows.filter((row) => inserted.includes(row.id)));
+    });
+    // Followed after the fact, with only 10 delivered: the other 50 are still searchable.
+    await db.insert(subscriptions).values({ id: ids.next(), userId: annId, type: "feed", feedId, view: 0 });
+    await db.transaction((tx) => t.deps.timeline.backfillFeed(tx, annId, feedId, 0, new Date(), 10));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let guard = 0; guard < 100; guard++) {
+      const limit = rng.int(1, 9);
+      const page = await ann.get<{ items: TimelineItem[]; total?: number; nextCursor: string | null }>(`/search?q=harbour&limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.data!.items.map((item) => item.entries.id));
+      cursor = page.body.data!.nextCursor;
+      if (!cursor) break;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(new Set(seen)).toEqual(new Set(rows.map((row) => row.id)));
+    expect(await ann.get("/search?q=harbour&cursor=s1.bm9wZQ")).toMatchObject({ status: 400, body: { code: 1002 } });
+  });
+
   it("rejects a cursor it did not make with 1002", async () => {
     expect(await ann.post("/entries", { view: 0, cursor: "k1.bm9wZQ" })).toMatchObject({ status: 400, body: { code: 1002 } });
     expect(await ann.post("/entries", { view: 0, cursor: "whatever" })).toMatchObject({ status: 400, body: { code: 1002 } });

@@ -1,5 +1,6 @@
 import { database } from "../db/database.ts";
 import { loadRecentEntries } from "../db/entries.repo.ts";
+import { clearTimelineChains, loadTimelineChains } from "../db/timeline-chains.repo.ts";
 import { guarded, persistenceActive } from "../db/persistence.ts";
 import { loadSources } from "../db/sources.repo.ts";
 import { loadSubscriptions } from "../db/subscriptions.repo.ts";
@@ -23,7 +24,7 @@ export async function hydrate(userId: string): Promise<void> {
   const owner = (await guarded(() => db.meta.get("userId")))?.value;
   if (owner !== undefined && owner !== userId) await clearLocalData();
   await guarded(() => db.meta.put({ key: "userId", value: userId }));
-  const work = Promise.all([loadSubscriptions(), loadUnread(), loadRecentEntries(), loadSources()]).then(([subscriptions, unread, entries, sources]) => {
+  const work = Promise.all([loadSubscriptions(), loadUnread(), loadRecentEntries(), loadSources(), loadTimelineChains()]).then(([subscriptions, unread, entries, sources]) => {
     sourcesActions.hydrate([...sources, ...sourcesActions.fromSubscriptions(subscriptions)]);
     subscriptionsActions.hydrate(subscriptions);
     unreadActions.hydrate(unread);
@@ -35,6 +36,7 @@ export async function hydrate(userId: string): Promise<void> {
 /** Empties the local database and the stores (sign-out, another user). */
 export async function clearLocalData(): Promise<void> {
   entriesActions.clear();
+  clearTimelineChains();
   sourcesActions.clear();
   subscriptionsActions.clear();
   unreadActions.clear();

@@ -39,11 +39,8 @@ function buildUrl(path: string, query: RequestOptions["query"]): string {
   return url.pathname + url.search;
 }
 
-/**
- * Sends a request to the product API and answers the `data` of `{code: 0, data}`. Failures throw
- * an {@link ApiError}. The request layer never retries (spec §7); queries decide that.
- */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends a request to the product API and answers its body; failures throw an {@link ApiError}. */
+async function send(path: string, options: RequestOptions): Promise<unknown> {
   const method = options.method ?? (options.json === undefined ? "GET" : "POST");
   const url = buildUrl(path, options.query);
   const headers: Record<string, string> = { "X-App-Version": PRODUCT.version, "X-App-Name": `${PRODUCT.name} Web` };
@@ -78,7 +75,21 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       ...(isApiErrorBody(body) ? { body } : {}),
     });
   }
-  return (body as { data: T } | undefined)?.data as T;
+  return body;
+}
+
+/**
+ * Sends a request to the product API and answers the `data` of `{code: 0, data}`. Failures throw
+ * an {@link ApiError}. The request layer never retries (spec §7); queries decide that.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return ((await send(path, options)) as { data: T } | undefined)?.data as T;
+}
+
+/** A page of a paged list: its `data` and the cursor of the next page (null after the last). */
+export async function apiPage<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; nextCursor: string | null }> {
+  const body = (await send(path, options)) as { data: T; nextCursor?: string | null } | undefined;
+  return { data: body?.data as T, nextCursor: body?.nextCursor ?? null };
 }
 
 /**

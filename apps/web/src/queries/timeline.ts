@@ -1,7 +1,7 @@
 import type { FeedView, TimelineItem } from "@tidings/contracts";
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import { persistItems } from "../db/entries.repo.ts";
-import { api } from "../lib/api-client.ts";
+import { apiPage } from "../lib/api-client.ts";
 import { persistSources } from "../db/sources.repo.ts";
 import { entriesActions } from "../store/entries.store.ts";
 import { sourcesActions } from "../store/sources.store.ts";
@@ -25,13 +25,18 @@ export const timelineKeys = {
   of: (selector: TimelineSelector) => ["timeline", selector] as const,
 };
 
-interface PageParam {
-  publishedAfter: string;
-  publishedAfterId: string;
+/** One page as the timeline keeps it: entry ids in order, each one's cursor, and the next page's. */
+export interface TimelinePage {
+  ids: string[];
+  cursors: string[];
+  nextCursor: string | null;
 }
 
+/** A timeline's identity as a string (the local database keeps its chain under it). */
+export const timelineKeyOf = (selector: TimelineSelector) => JSON.stringify(timelineBody(selector, null));
+
 /** POST /entries as the body the server expects. */
-export function timelineBody(selector: TimelineSelector, page: PageParam | null) {
+export function timelineBody(selector: TimelineSelector, cursor: string | null) {
   return {
     view: selector.view,
     ...(selector.feedIds?.length === 1 ? { feedId: selector.feedIds[0] } : selector.feedIds ? { feedIdList: selector.feedIds } : {}),
@@ -42,28 +47,28 @@ export function timelineBody(selector: TimelineSelector, page: PageParam | null)
     ...(selector.excludePrivate ? { excludePrivate: true } : {}),
     ...(selector.withContent ? { withContent: true } : {}),
     limit: PAGE_SIZE,
-    ...(page ?? {}),
+    ...(cursor ? { cursor } : {}),
   };
 }
 
 /**
- * A timeline, page by page (cursor: the last item's position and id). Each page's entries go to
- * the entries store and the local database; the query keeps only the ids in order.
+ * A timeline, page by page, following the server's cursor (`nextCursor`: a position in the
+ * timeline's total order, so pages neither skip nor repeat). Each page's entries go to the
+ * entries store and the local database; the query keeps only the ids in order.
  */
 export function timelineQuery(selector: TimelineSelector) {
   return infiniteQueryOptions({
     queryKey: timelineKeys.of(selector),
-    initialPageParam: null as PageParam | null,
-    queryFn: async ({ pageParam, signal }) => {
-      const items = await api<TimelineItem[]>("entries", { json: timelineBody(selector, pageParam), signal });
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }): Promise<TimelinePage> => {
+      const { data: items, nextCursor } = await apiPage<TimelineItem[]>("entries", { json: timelineBody(selector, pageParam), signal });
       const sources = [...new Map(items.map((item) => [item.feeds.id, item.feeds])).values()];
       sourcesActions.upsert(sources);
       entriesActions.upsertItems(items);
       void persistItems(items);
       void persistSources(sources);
-      return { ids: items.map((item) => item.entries.id), last: items.at(-1) ?? null, full: items.length === PAGE_SIZE };
+      return { ids: items.map((item) => item.entries.id), cursors: items.map((item) => item.cursor ?? ""), nextCursor };
     },
-    getNextPageParam: (page) =>
-      page.full && page.last ? { publishedAfter: page.last.cursor ?? page.last.entries.publishedAt, publishedAfterId: page.last.entries.id } : undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Database, type Executor } from "../../db/client.ts";
 import { idSet } from "../../db/sql-helpers.ts";
+import { fromMicros, toMicros } from "../entries/page-cursor.ts";
 
 /** Which of the caller's entries a search covers. */
 export interface SearchScope {
@@ -17,11 +18,22 @@ export interface SearchScope {
   candidates: number;
   limit: number;
   offset: number;
+  /** Strictly after this result (a previous page's `next`): pages that neither skip nor repeat. */
+  after?: SearchPosition;
+}
+
+/** A result's place in the ranking: its rank (as PostgreSQL prints it, exact), publication time (µs) and id. */
+export interface SearchPosition {
+  rank: string;
+  us: string;
+  id: string;
 }
 
 export interface SearchPage {
   /** Entry ids of the page, best first. */
   ids: string[];
+  /** Where the next page starts; null when this one was the last. */
+  next: SearchPosition | null;
   /** How many entries match; null when only some were looked at (a common query, or over the cap). */
   total: number | null;
 }
@@ -129,7 +141,19 @@ function candidates(scope: SearchScope, query: SQL, mode: "index" | "walk"): SQL
           FROM (SELECT entry_id FROM collections c WHERE ${inStars} ORDER BY c.created_at DESC LIMIT ${WALK_ROWS}) c
           JOIN entry_search es ON es.entry_id = c.entry_id JOIN entries e ON e.id = c.entry_id
           WHERE es.document @@ ${query})`;
-  const union = scope.starred ? fromStars : sql`${fromTimeline} UNION ALL ${fromStars}`;
+  // Entries of followed feeds that never reached the timeline (older than what a new
+  // subscription delivers) are found too: a feed's whole archive is searchable once followed.
+  const feedFilters: SQL[] = [sql`s.user_id = ${scope.userId}`, sql`s.feed_id IS NOT NULL`];
+  if (scope.view !== undefined) feedFilters.push(sql`s.view = ${scope.view}`);
+  if (scope.feedId) feedFilters.push(sql`s.feed_id = ${scope.feedId}`);
+  const fromFeeds =
+    mode === "index" && scope.read !== false
+      ? sql` UNION ALL (SELECT e.id AS entry_id, e.published_at FROM matches m JOIN entries e ON e.id = m.entry_id
+          JOIN subscriptions s ON s.feed_id = e.feed_id AND ${sql.join(feedFilters, sql` AND `)}
+          WHERE NOT EXISTS (SELECT 1 FROM timeline r WHERE r.user_id = ${scope.userId} AND r.entry_id = e.id)
+          ORDER BY e.id DESC LIMIT ${scope.candidates})`
+      : sql``;
+  const union = scope.starred ? fromStars : sql`${fromTimeline} UNION ALL ${fromStars}${fromFeeds}`;
   return mode === "index"
     ? sql`WITH matches AS MATERIALIZED (SELECT entry_id FROM entry_search WHERE document @@ ${query}), found AS (${union})`
     : sql`WITH found AS (${union})`;
@@ -160,7 +184,7 @@ export function createSearchRepo(db: Database, options: { commonMatches?: number
             set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true),
             to_tsquery('simple', ${scope.tsquery})::text AS q`),
         );
-        if (!prepared?.q) return { ids: [], total: 0 };
+        if (!prepared?.q) return { ids: [], next: null, total: 0 };
         const query = sql`${prepared.q}::tsquery`;
         // A phrase is tested on every document holding all its words (positions are not in the
         // index), each one decompressed: it counts as common sooner, by those documents.
@@ -171,19 +195,29 @@ export function createSearchRepo(db: Database, options: { commonMatches?: number
         // Index matches are probed one by one in the primary keys: hashing would read all of a
         // large timeline.
         if (!common) await tx.execute(sql`SELECT set_config('enable_hashjoin', 'off', true)`);
-        const rows = rowsOf<{ id: string | number; total: number | string; found: number | string }>(
+        // Ranked in a total order — rank, then the newer entry, then the higher id — so that a
+        // page can start strictly after a given result (keyset), whatever arrives meanwhile.
+        const after = scope.after
+          ? sql`WHERE (r.rank, r.published_at, r.id) < (${scope.after.rank}::float8, ${fromMicros(scope.after.us)}, ${scope.after.id}::bigint)`
+          : sql``;
+        const rows = rowsOf<{ id: string | number; total: number | string; found: number | string; rank: string; sort_us: string }>(
           await tx.execute(sql`
             ${candidates(scope, query, common ? "walk" : "index")},
             hits AS (SELECT entry_id, max(published_at) AS published_at FROM found GROUP BY entry_id)
-            SELECT h.entry_id AS id, count(*) OVER () AS total, (SELECT count(*) FROM found) AS found
-            FROM hits h JOIN entry_search es ON es.entry_id = h.entry_id
-            ORDER BY ts_rank_cd(es.document, ${query}) DESC, h.published_at DESC NULLS LAST, h.entry_id DESC NULLS LAST
+            SELECT r.id, r.total, r.found, r.rank::text AS rank, ${toMicros(sql`r.published_at`)} AS sort_us FROM (
+              SELECT h.entry_id AS id, h.published_at, ts_rank_cd(es.document, ${query})::float8 AS rank,
+                count(*) OVER () AS total, (SELECT count(*) FROM found) AS found
+              FROM hits h JOIN entry_search es ON es.entry_id = h.entry_id) r
+            ${after}
+            ORDER BY r.rank DESC, r.published_at DESC NULLS LAST, r.id DESC
             LIMIT ${scope.limit} OFFSET ${scope.offset}`),
         );
         // The count is exact only when every match was found: from the index, under the cap.
-        const total = rows[0] ? Number(rows[0].total) : scope.offset === 0 ? 0 : null;
+        const total = rows[0] ? Number(rows[0].total) : scope.offset === 0 && !scope.after ? 0 : null;
         const capped = rows[0] !== undefined && Number(rows[0].found) >= scope.candidates;
-        return { ids: rows.map((row) => String(row.id)), total: common || capped ? null : total };
+        const last = rows.at(-1);
+        const next = rows.length === scope.limit && last ? { rank: last.rank, us: last.sort_us, id: String(last.id) } : null;
+        return { ids: rows.map((row) => String(row.id)), next, total: common || capped ? null : total };
       });
     },
 

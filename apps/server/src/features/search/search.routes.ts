@@ -15,6 +15,7 @@ const searchSchema = z.object({
   starred: queryBoolean.optional(),
   limit: z.coerce.number().int().min(1).max(MAX_LIMIT).optional(),
   offset: z.coerce.number().int().min(0).max(10_000).optional(),
+  cursor: z.string().max(300).optional(),
 });
 
 /** `GET /search`: full-text search of the caller's entries. */

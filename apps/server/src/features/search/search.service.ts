@@ -5,7 +5,7 @@ import { toEntry } from "../entries/entries.service.ts";
 import { highlightSnippet, highlightTitle } from "./search-highlight.ts";
 import { parseSearchQuery } from "./search-query.ts";
 import { entryBodyText } from "./search-text.ts";
-import type { SearchRepo } from "./search.repo.ts";
+import type { SearchPosition, SearchRepo } from "./search.repo.ts";
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -20,6 +20,8 @@ export interface SearchRequest {
   starred?: boolean;
   limit?: number;
   offset?: number;
+  /** `nextCursor` of the previous page. */
+  cursor?: string;
 }
 
 export type SearchItem = TimelineItem & { highlight: { title: string | null; snippet: string } };
@@ -28,6 +30,23 @@ export interface SearchResult {
   items: SearchItem[];
   /** How many entries match; left out when the search found more than it ranks. */
   total?: number;
+  /** The cursor of the next page; null after the last. */
+  nextCursor: string | null;
+}
+
+const CURSOR_PREFIX = "s1.";
+
+/** The opaque cursor of a result's place in the ranking. */
+export function encodeSearchCursor(position: SearchPosition): string {
+  return CURSOR_PREFIX + Buffer.from(`${position.rank}|${position.us}|${position.id}`, "latin1").toString("base64url");
+}
+
+/** The place a search cursor stands for; a 1002 error for anything this server did not make. */
+export function decodeSearchCursor(cursor: string): SearchPosition {
+  const text = cursor.startsWith(CURSOR_PREFIX) ? Buffer.from(cursor.slice(CURSOR_PREFIX.length), "base64url").toString("latin1") : "";
+  const match = /^(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)\|(-?\d{1,19})\|(\d{1,19})$/i.exec(text);
+  if (!match) throw new AppError(ErrorCode.InvalidParameter, { reason: "cursor: not a cursor this server gave out" });
+  return { rank: match[1]!, us: match[2]!, id: match[3]! };
 }
 
 export interface SearchServiceDeps {
@@ -58,6 +77,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         candidates: MAX_CANDIDATES,
         limit,
         offset,
+        ...(request.cursor ? { after: decodeSearchCursor(request.cursor) } : {}),
       });
       const records = new Map((await deps.repo.entries(user.id, page.ids)).map((record) => [record.id, record]));
       const feedIds = [...new Set([...records.values()].flatMap((r) => (r.feed_id ? [r.feed_id] : [])))];
@@ -83,7 +103,8 @@ export function createSearchService(deps: SearchServiceDeps) {
         if (record.starred_at) item.collections = { createdAt: new Date(record.starred_at).toISOString() };
         items.push(item);
       }
-      return page.total === null ? { items } : { items, total: page.total };
+      const nextCursor = page.next ? encodeSearchCursor(page.next) : null;
+      return page.total === null ? { items, nextCursor } : { items, total: page.total, nextCursor };
     },
   };
 }

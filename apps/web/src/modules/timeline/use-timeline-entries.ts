@@ -1,7 +1,8 @@
 import type { FeedView } from "@tidings/contracts";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
-import { type TimelineSelector, timelineQuery } from "../../queries/timeline.ts";
+import { useEffect, useMemo } from "react";
+import { saveTimelineChain, timelineChain, usableChain } from "../../db/timeline-chains.repo.ts";
+import { type TimelineSelector, timelineKeyOf, timelineQuery } from "../../queries/timeline.ts";
 import { useEntries } from "../../store/entries.store.ts";
 import { useGeneralSetting } from "../../store/settings.store.ts";
 import { useSources } from "../../store/sources.store.ts";
@@ -43,15 +44,28 @@ export function useTimelineEntries(view: FeedView, target: TimelineTarget): Time
   const enabled = target.kind !== "folder" || (selector.feedIds?.length ?? 0) > 0;
   const query = useInfiniteQuery({ ...timelineQuery(selector), enabled });
 
+  const chainKey = useMemo(() => timelineKeyOf(selector), [selector]);
   const serverIds = useMemo(() => (query.data ? [...new Set(query.data.pages.flatMap((page) => page.ids))] : null), [query.data]);
   const hasServerIds = serverIds !== null;
+  // The server's order is remembered per timeline with its cursors, for the next time it is
+  // shown before (or without) the network.
+  useEffect(() => {
+    const pages = query.data?.pages;
+    if (!pages?.length) return;
+    void saveTimelineChain(chainKey, { ids: pages.flatMap((page) => page.ids), cursors: pages.flatMap((page) => page.cursors), nextCursor: pages.at(-1)!.nextCursor });
+  }, [chainKey, query.data]);
   const sourceKeys = useMemo(() => entrySourceKeys(target, subscriptions, view, sources), [target, subscriptions, view, sources]);
   const sourceKeysKey = sourceKeys.join(",");
   const starred = target.kind === "starred";
-  const cachedIds = useMemo(
-    () => (hasServerIds ? [] : cachedEntryIds(useEntries.getState().byId, sourceKeysKey ? sourceKeysKey.split(",") : [], { unreadOnly, starred })),
-    [hasServerIds, sourceKeysKey, unreadOnly, starred],
-  );
+  const cachedIds = useMemo(() => {
+    if (hasServerIds) return [];
+    const byId = useEntries.getState().byId;
+    // The remembered server order when the device still holds its entries; else what it holds, newest first.
+    const chain = timelineChain(chainKey);
+    const remembered = chain ? usableChain(chain, (id) => byId[id] !== undefined).ids : [];
+    if (remembered.length > 0) return remembered;
+    return cachedEntryIds(byId, sourceKeysKey ? sourceKeysKey.split(",") : [], { unreadOnly, starred });
+  }, [hasServerIds, chainKey, sourceKeysKey, unreadOnly, starred]);
 
   return {
     ids: serverIds ?? cachedIds,
