@@ -156,6 +156,18 @@ export function SearchPalette({ onDone }: { onDone: () => void }) {
             {results.entries.map((row) => (
               <ResultRow key={row.key} id={`${listId}-${row.key}`} row={row} active={row === activeRow} onHover={() => setActive({ query, index: rows.indexOf(row) })} onOpen={() => open(row)} />
             ))}
+            {server.hasMore ? (
+              <button
+                type="button"
+                className="mx-3 my-1.5 flex w-[calc(100%-1.5rem)] items-center justify-center gap-2 rounded-lg py-1.5 text-xs font-medium text-orange-600 hover:bg-orange-50 disabled:opacity-60 dark:text-orange-400 dark:hover:bg-orange-500/10"
+                disabled={server.loadingMore}
+                onClick={server.loadMore}
+                data-testid="search-more"
+              >
+                {server.loadingMore ? <Loader2 className="size-3.5 animate-spin" aria-hidden /> : null}
+                {t("search.more_results")}
+              </button>
+            ) : null}
           </section>
         ) : null}
         {typed && rows.length === 0 && server.loading ? (

@@ -1,6 +1,6 @@
 import type { TimelineItem } from "@tidings/contracts";
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
 import { api } from "../../lib/api-client.ts";
 import { track } from "../../lib/telemetry/events.ts";
 
@@ -16,6 +16,8 @@ export type ServerSearchItem = TimelineItem & { highlight: { title: string | nul
 export interface ServerSearchResult {
   items: ServerSearchItem[];
   total?: number;
+  /** The next page's cursor (the same keyset paging as timelines); null after the last. */
+  nextCursor?: string | null;
 }
 
 export const searchKeys = {
@@ -40,22 +42,36 @@ export function useDebounced<T>(value: T, delay: number): T {
 export function useServerSearch(query: string) {
   const trimmed = query.trim();
   const debounced = useDebounced(trimmed, SEARCH_DEBOUNCE_MS);
-  const result = useQuery({
+  const result = useInfiniteQuery({
     queryKey: searchKeys.query(debounced),
-    queryFn: ({ signal }) => {
+    initialPageParam: null as string | null,
+    queryFn: ({ signal, pageParam }) => {
       // Usage data counts searches, never what was searched.
-      track("search");
-      return api<ServerSearchResult>("search", { query: { q: debounced, limit: SERVER_LIMIT }, signal });
+      if (!pageParam) track("search");
+      return api<ServerSearchResult>("search", { query: { q: debounced, limit: SERVER_LIMIT, cursor: pageParam }, signal });
     },
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
     enabled: debounced.length > 0,
     staleTime: 30_000,
     retry: false,
   });
+  // The pages as one result: items in rank order, each once.
+  const data = useMemo((): ServerSearchResult | undefined => {
+    const pages = result.data?.pages;
+    if (!pages?.length) return undefined;
+    const seen = new Set<string>();
+    const items = pages.flatMap((page) => page.items).filter((item) => !seen.has(item.entries.id) && Boolean(seen.add(item.entries.id)));
+    const total = pages[0]!.total;
+    return total === undefined ? { items } : { items, total };
+  }, [result.data]);
   // An answer counts only for the query on screen: while typing, older results are not shown.
   const current = debounced === trimmed;
   return {
-    data: current ? result.data : undefined,
+    data: current ? data : undefined,
     error: current && result.isError ? result.error : null,
-    loading: trimmed.length > 0 && (!current || result.isFetching),
+    loading: trimmed.length > 0 && (!current || (result.isFetching && !result.isFetchingNextPage)),
+    hasMore: current && result.hasNextPage,
+    loadingMore: result.isFetchingNextPage,
+    loadMore: () => void result.fetchNextPage(),
   };
 }
