@@ -3,10 +3,11 @@
 // server's opaque cursor and with the reference client's (the last item's date alone).
 
 import type { InboxSummary, ListSummary, TimelineItem } from "@tidings/contracts";
+import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { feeds, subscriptions } from "../../src/db/schema/index.ts";
 import { entriesStoreRepo } from "../../src/features/entries/entries-store.repo.ts";
-import { apiAs, type Api } from "../helpers/api.ts";
+import { apiAs, type Api, type ApiResult } from "../helpers/api.ts";
 import { createTestApp, signUp, type TestApp } from "../helpers/app.ts";
 import { sendToInbox } from "../inboxes/webhook-helpers.ts";
 
@@ -202,7 +203,7 @@ describe("paging loses nothing", () => {
     let cursor: string | null = null;
     for (let guard = 0; guard < 100; guard++) {
       const limit = rng.int(1, 9);
-      const page = await ann.get<{ items: TimelineItem[]; total?: number; nextCursor: string | null }>(`/search?q=harbour&limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`);
+      const page: ApiResult<{ items: TimelineItem[]; total?: number; nextCursor: string | null }> = await ann.get(`/search?q=harbour&limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`);
       expect(page.status).toBe(200);
       seen.push(...page.body.data!.items.map((item) => item.entries.id));
       cursor = page.body.data!.nextCursor;
@@ -211,6 +212,34 @@ describe("paging loses nothing", () => {
     expect(new Set(seen).size).toBe(seen.length);
     expect(new Set(seen)).toEqual(new Set(rows.map((row) => row.id)));
     expect(await ann.get("/search?q=harbour&cursor=s1.bm9wZQ")).toMatchObject({ status: 400, body: { code: 1002 } });
+  });
+
+  it("pages who read an entry by cursor and by page, each reader once", async () => {
+    const feedId = await createFeed(false);
+    const [entryId] = await addEntries(feedId, 1, random(41));
+    const readers: string[] = [];
+    for (let i = 0; i < 13; i++) {
+      const reader = await signUp(t, { email: `r${i}@example.com` });
+      const api = apiAs(t, reader.cookie);
+      await t.deps.db.insert(subscriptions).values({ id: t.deps.ids.next(), userId: reader.userId, type: "feed", feedId, view: 0 });
+      await t.deps.db.transaction((tx) => t.deps.timeline.backfillFeed(tx, reader.userId, feedId, 0, new Date(), 10));
+      expect((await api.post("/reads", { entryIds: [entryId] })).status).toBe(200);
+      readers.push(reader.userId);
+    }
+    // Reads in the same instant tie on time: the user id breaks the tie.
+    await t.deps.db.execute(sql`UPDATE read_marks SET read_at = ${"2026-11-01T00:00:00Z"}::timestamptz WHERE entry_id = ${entryId}`);
+    type Histories = { users: Record<string, unknown>; total: number; nextCursor: string | null };
+    const byCursor: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: ApiResult<Histories> = await ann.get(`/entries/read-histories/${entryId}?size=4${cursor ? `&cursor=${cursor}` : ""}`);
+      byCursor.push(...Object.keys(page.body.data!.users));
+      cursor = page.body.data!.nextCursor;
+    } while (cursor);
+    const byPage: string[] = [];
+    for (let page = 1; page <= 4; page++) byPage.push(...Object.keys((await ann.get<Histories>(`/entries/read-histories/${entryId}?size=4&page=${page}`)).body.data!.users));
+    expect(byCursor.sort()).toEqual([...readers].sort());
+    expect(byPage.sort()).toEqual([...readers].sort());
   });
 
   it("rejects a cursor it did not make with 1002", async () => {

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../../db/client.ts";
 import { at, idSet } from "../../db/sql-helpers.ts";
-import { after, encodeCursor, type PagePosition, type SortKey, tieRest, toMicros } from "./page-cursor.ts";
+import { after, encodeCursor, fromMicros, type PagePosition, type SortKey, tieRest, toMicros } from "./page-cursor.ts";
 
 /** The entry columns a timeline page carries (content only when asked for). */
 const columns = (withContent: boolean) => sql.raw(`e.id, e.feed_id, e.inbox_id, e.guid, e.title, e.url, e.description, e.author,
@@ -217,21 +217,30 @@ export function createEntriesRepo(db: Database) {
       return rows[0] ? { entryId: String(rows[0].entry_id), insertedAt: new Date(rows[0].inserted_at) } : null;
     },
 
-    /** Readers who read an entry through a public subscription, most recent first. */
-    async readers(entryId: string, limit: number): Promise<{ users: { id: string; name: string; image: string | null; handle: string | null }[]; total: number }> {
+    /**
+     * Readers who read an entry through a public subscription, most recent first (ties by user
+     * id, a total order): a page of `limit` after `skip` readers, or after a cursor's reader.
+     */
+    async readers(entryId: string, limit: number, from: { skip?: number; after?: { us: string; userId: string } } = {}) {
       // A read counts as public when the entry reached the reader through at least one public subscription.
       const publicRead = sql`EXISTS (SELECT 1 FROM timeline t WHERE t.user_id = m.user_id AND t.entry_id = m.entry_id
         AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = t.user_id AND s.target_id = t.source_id AND s.is_private))`;
-      const readers = rowsOf<{ id: string; name: string; image: string | null; handle: string | null }>(
+      const after = from.after ? sql`AND (m.read_at, m.user_id) < (${fromMicros(from.after.us)}, ${from.after.userId})` : sql``;
+      const readers = rowsOf<{ id: string; name: string; image: string | null; handle: string | null; read_us: string }>(
         await db.execute(sql`
-          SELECT u.id, u.name, u.image, u.handle FROM read_marks m JOIN users u ON u.id = m.user_id
-          WHERE m.entry_id = ${entryId} AND ${publicRead}
-          ORDER BY m.read_at DESC LIMIT ${limit}`),
+          SELECT u.id, u.name, u.image, u.handle, ${toMicros(sql`m.read_at`)} AS read_us FROM read_marks m JOIN users u ON u.id = m.user_id
+          WHERE m.entry_id = ${entryId} AND ${publicRead} ${after}
+          ORDER BY m.read_at DESC, m.user_id DESC LIMIT ${limit} OFFSET ${from.skip ?? 0}`),
       );
       const total = rowsOf<{ n: number }>(
         await db.execute(sql`SELECT count(*)::int AS n FROM read_marks m WHERE m.entry_id = ${entryId} AND ${publicRead}`),
       )[0]?.n;
-      return { users: readers, total: Number(total ?? 0) };
+      const last = readers.at(-1);
+      return {
+        users: readers.map(({ read_us: _us, ...user }) => user),
+        total: Number(total ?? 0),
+        next: readers.length === limit && last ? { us: last.read_us, userId: last.id } : null,
+      };
     },
   };
 }

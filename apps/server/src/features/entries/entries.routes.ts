@@ -80,7 +80,13 @@ export function entryRoutes(deps: { entries: EntriesService; requireUser: Middle
         );
       },
     )
-    .get("/read-histories/:id", validate("param", z.object({ id: idSchema })), validate("query", z.object({ size: z.coerce.number().int().min(1).max(100).default(20) })), async (c) =>
-      ok(c, await entries.readHistories(currentUser(c), c.req.valid("param").id, c.req.valid("query").size)),
+    .get(
+      "/read-histories/:id",
+      validate("param", z.object({ id: idSchema })),
+      validate("query", z.object({ size: z.coerce.number().int().min(1).max(100).default(20), page: z.coerce.number().int().min(1).max(10_000).optional(), cursor: z.string().max(200).optional() })),
+      async (c) => {
+        const { size, page, cursor } = c.req.valid("query");
+        return ok(c, await entries.readHistories(currentUser(c), c.req.valid("param").id, size, { ...(page ? { page } : {}), ...(cursor ? { cursor } : {}) }));
+      },
     );
 }

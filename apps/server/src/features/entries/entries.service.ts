@@ -2,7 +2,7 @@ import { ErrorCode, type Entry, type FeedSummary, type InboxSummary, type Timeli
 import { AppError } from "../../errors.ts";
 import type { RequestUser } from "../../http/context.ts";
 import type { EntriesRepo, EntryPage, EntryRecord, TimelineQuery } from "./entries.repo.ts";
-import { encodeCursor, positionOf } from "./page-cursor.ts";
+import { decodeCursor, encodeCursor, positionOf } from "./page-cursor.ts";
 
 export const DEFAULT_PAGE = 20;
 export const MAX_PAGE = 100;
@@ -197,14 +197,20 @@ export function createEntriesService(deps: EntriesServiceDeps) {
       return newest ? { has_new: true, entry_id: newest.entryId, lastest_at: newest.insertedAt.toISOString() } : { has_new: false };
     },
 
-    /** GET /entries/read-histories/:id: who read an entry (public subscriptions only). */
-    async readHistories(user: RequestUser, entryId: string, size: number) {
+    /**
+     * GET /entries/read-histories/:id: who read an entry (public subscriptions only), a page at a
+     * time: `page` (1-based, the reference client's) or this server's `cursor` (`nextCursor`).
+     */
+    async readHistories(user: RequestUser, entryId: string, size: number, from: { page?: number; cursor?: string } = {}) {
       if (!(await repo.visibleTo(user.id, entryId))) throw new AppError(ErrorCode.EntryNotFound);
-      const { users, total } = await repo.readers(entryId, size);
+      const position = from.cursor ? decodeCursor(from.cursor) : undefined;
+      const after = position?.kind === "key" ? { us: position.us, userId: position.id } : undefined;
+      const { users, total, next } = await repo.readers(entryId, size, after ? { after } : { skip: ((from.page ?? 1) - 1) * size });
       return {
         users: Object.fromEntries(users.map((u) => [u.id, u])),
         entryReadHistories: { userIds: users.map((u) => u.id), readCount: total },
         total,
+        nextCursor: next ? encodeCursor(next.us, next.userId) : null,
       };
     },
   };

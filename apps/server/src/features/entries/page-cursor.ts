@@ -22,21 +22,25 @@ export interface SortKey {
 
 const PREFIX = "k1.";
 
-/** The opaque cursor of an item at (`us`, `id`). */
+/** The opaque cursor of an item at (`us`, `id`); the id is an entry id, or a user id for read histories. */
 export function encodeCursor(us: string, id: string): string {
   return PREFIX + Buffer.from(`${us}.${id}`, "latin1").toString("base64url");
 }
 
 /** The position an opaque cursor stands for; a 1002 error for anything this server did not make. */
 export function decodeCursor(cursor: string): PagePosition {
-  const match = cursor.startsWith(PREFIX) ? /^(-?\d{1,19})\.(\d{1,19})$/.exec(Buffer.from(cursor.slice(PREFIX.length), "base64url").toString("latin1")) : null;
+  const match = cursor.startsWith(PREFIX) ? /^(-?\d{1,19})\.([\w-]{1,64})$/.exec(Buffer.from(cursor.slice(PREFIX.length), "base64url").toString("latin1")) : null;
   if (!match) throw new AppError(ErrorCode.InvalidParameter, { reason: "cursor: not a cursor this server gave out" });
   return { kind: "key", us: match[1]!, id: match[2]! };
 }
 
 /** The position of a request: its opaque cursor, else `publishedAfter` (with `publishedAfterId`, exact). */
 export function positionOf(request: { cursor?: string; publishedAfter?: Date; publishedAfterId?: string }): PagePosition | undefined {
-  if (request.cursor) return decodeCursor(request.cursor);
+  if (request.cursor) {
+    const position = decodeCursor(request.cursor);
+    if (position.kind === "key" && !/^\d+$/.test(position.id)) throw new AppError(ErrorCode.InvalidParameter, { reason: "cursor: not a cursor of this list" });
+    return position;
+  }
   if (!request.publishedAfter) return undefined;
   if (request.publishedAfterId) return { kind: "key", us: String(request.publishedAfter.getTime() * 1000), id: request.publishedAfterId };
   return { kind: "time", before: request.publishedAfter };
