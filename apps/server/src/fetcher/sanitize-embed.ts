@@ -68,6 +68,6 @@ export function transformIframe(attribs: Attribs, base: URL | null): Transformed
     if (value && DIMENSION.test(value)) out[name] = value;
   }
   if (attribs.title) out.title = attribs.title;
-  // The children of an iframe are never rendered; emitting nothing keeps raw text out.
-  return { tagName: "iframe", attribs: out, text: "" };
+  // Its content (fallback for browsers without frames) is never written: see sanitize-writer.ts.
+  return { tagName: "iframe", attribs: out };
 }

@@ -3,15 +3,14 @@
 
 import { cleanSrcset, cleanUrl } from "./sanitize-url.ts";
 
-/** Attributes of one element as sanitize-html hands them over (names lower-cased, entities decoded). */
+/** Attributes of one element as htmlparser2 hands them over (names lower-cased, entities decoded). */
 export type Attribs = Record<string, string>;
 
 /** An element after a transform (see {@link drop} for removing it). */
 export interface TransformedTag {
   tagName: string;
   attribs: Attribs;
-  text?: string;
-  /** Set by {@link drop}: the element is to be cut out of the output. */
+  /** Set by {@link drop}: the element is to be left out of the output. */
   dropped?: boolean;
 }
 
@@ -35,14 +34,11 @@ const TRACKERS: ReadonlyArray<{ host: string; path?: string }> = [
 ];
 
 /**
- * What a transform returns to remove an element with its content: the element with no
- * attributes and no text, which sanitize.ts then cuts out of the output (see DROPPED_MARKUP
- * there). sanitize-html offers no cheap way to do it inside the parse: its exclusiveFilter
- * slices the whole output built so far (quadratic with many tracking pixels), and renaming the
- * element to a disallowed tag leaves a stale rename that corrupts a later end tag.
+ * What a transform returns to remove an element: nothing of it is written (sanitize-writer.ts),
+ * and for an element that has content (an iframe's fallback) none of that either.
  */
 export function drop(tagName: string): TransformedTag {
-  return { tagName, attribs: {}, text: "", dropped: true };
+  return { tagName, attribs: {}, dropped: true };
 }
 
 function firstValue(attribs: Attribs, names: readonly string[]): string | undefined {

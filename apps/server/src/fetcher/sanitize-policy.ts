@@ -1,10 +1,7 @@
 // The static allow-lists of the entry sanitiser: which elements, attributes, classes and CSS
 // declarations survive. Everything not listed here is removed; see sanitize.ts for how.
 
-/**
- * Elements kept (with their allowed attributes). Anything else is unwrapped or dropped. The
- * most frequent come first: sanitize-html looks tags up in this list several times per node.
- */
+/** Elements kept (with their allowed attributes). Anything else is unwrapped or dropped. */
 export const ALLOWED_TAGS: readonly string[] = [
   "p", "a", "br", "li", "em", "strong", "b", "i", "span", "div", "img", "code", "pre", "blockquote",
   "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "figure", "figcaption", "picture", "source",
@@ -37,7 +34,7 @@ export const DROP_WITH_CONTENT: readonly string[] = [
   "desc", "metadata", "annotation", "annotation-xml",
 ];
 
-/** Elements written as `<tag />`: sanitize-html would otherwise emit a stray end tag. */
+/** Elements written as `<tag />`, never with an end tag (all of them are void in HTML). */
 export const SELF_CLOSING: readonly string[] = ["img", "br", "hr", "col", "wbr", "source", "track"];
 
 const MEDIA_COMMON = ["src", "controls", "preload", "loop", "muted", "width", "height"];

@@ -9,6 +9,7 @@ export type UrlKind = "link" | "media";
 // Stands in for the base when none is known, to tell relative URLs from absolute ones. It is
 // https so that a protocol-relative `//host/x` resolves to https, as the policy wants.
 const PLACEHOLDER = new URL("https://relative.tidings.invalid/");
+const PLACEHOLDER_HOST = PLACEHOLDER.host;
 
 // data: URLs allowed for media: raster images only (an SVG image may carry links and scripts
 // that some contexts run; an HTML or other document must never be a source).
@@ -24,6 +25,10 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const PROTOCOL_RELATIVE = /^[\\/]{2}/;
 const INVISIBLE = /[\s\p{Cf}]/gu;
 const SCHEME = /^([a-z][a-z\d+.-]*):/i;
+// An absolute http(s) URL with an authority: the base plays no part in how it parses.
+const ABSOLUTE_HTTP = /^https?:\/\//i;
+// A query that may hold a tracking parameter (a percent-encoded name may hide one).
+const MAYBE_TRACKING = /utm_|fbclid|gclid|mc_[ce]id|%/i;
 
 /**
  * The base URL relative URLs resolve against: only an absolute http(s) URL qualifies. Its
@@ -34,8 +39,9 @@ export function parseBaseUrl(baseUrl: string | null | undefined): URL | null {
   if (!baseUrl) return null;
   const url = URL.parse(baseUrl.trim());
   if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return null;
-  url.username = "";
-  url.password = "";
+  // Each setter re-serialises the URL: only call them when there is something to remove.
+  if (url.username) url.username = "";
+  if (url.password) url.password = "";
   return url;
 }
 
@@ -46,9 +52,19 @@ export function parseBaseUrl(baseUrl: string | null | undefined): URL | null {
  * so a browser resolves it against the reader's own http(s) origin.
  */
 export function cleanUrl(raw: string, kind: UrlKind, base: URL | null): string | null {
-  const value = raw.trim().replace(STRIPPED, "");
+  const trimmed = raw.trim();
+  const controls = CONTROL.test(trimmed);
+  const value = controls ? trimmed.replace(STRIPPED, "") : trimmed;
   // Control characters are never part of a real URL; they are how filters get fooled.
-  if (value === "" || CONTROL.test(value)) return null;
+  if (value === "" || (controls && CONTROL.test(value))) return null;
+  // Most URLs in feeds are absolute http(s) ones: their scheme is plain to see and the base
+  // plays no part, so they need one parse and none of the checks below.
+  if (ABSOLUTE_HTTP.test(value)) {
+    const url = URL.parse(value);
+    if (!url) return null;
+    if (url.host !== PLACEHOLDER_HOST) return hrefWithoutTracking(url);
+    return !base && url.protocol === PLACEHOLDER.protocol ? stripRelativeTrackingParams(value) : null;
+  }
   const protocolRelative = PROTOCOL_RELATIVE.test(value);
   const url = URL.parse(value, (protocolRelative || !base ? PLACEHOLDER : base).href);
   if (!url) return null;
@@ -57,13 +73,12 @@ export function cleanUrl(raw: string, kind: UrlKind, base: URL | null): string |
   // browser, harmless, but no real URL either: only bait for more lenient parsers.
   const claimed = SCHEME.exec(value.slice(0, 256).replace(INVISIBLE, ""))?.[1];
   if (claimed !== undefined && url.protocol !== `${claimed.toLowerCase()}:`) return null;
-  if (!base && !protocolRelative && url.host === PLACEHOLDER.host && url.protocol === PLACEHOLDER.protocol) {
+  if (!base && !protocolRelative && url.host === PLACEHOLDER_HOST && url.protocol === PLACEHOLDER.protocol) {
     return stripRelativeTrackingParams(value);
   }
   if (url.protocol === "http:" || url.protocol === "https:") {
-    if (url.host === PLACEHOLDER.host) return null;
-    stripTrackingParams(url);
-    return url.href;
+    if (url.host === PLACEHOLDER_HOST) return null;
+    return hrefWithoutTracking(url);
   }
   if (kind === "media" && url.protocol === "data:" && DATA_IMAGE.test(url.href)) return url.href;
   return null;
@@ -74,6 +89,26 @@ export function stripTrackingParams(url: URL): void {
   if (url.search.length < 2) return;
   const query = withoutTrackingParams(url.search.slice(1));
   if (query !== url.search.slice(1)) url.search = query;
+}
+
+/**
+ * `url.href` after {@link stripTrackingParams}, without the re-parse of the URL that setting
+ * `search` costs: the query is already serialised, so taking parameters out of it is plain
+ * string work. Falls back to the setter where the setter would read the new query specially
+ * (a leading "?", or an empty fragment the getters do not show).
+ */
+function hrefWithoutTracking(url: URL): string {
+  const search = url.search;
+  if (search.length < 2 || !MAYBE_TRACKING.test(search)) return url.href;
+  const query = withoutTrackingParams(search.slice(1));
+  if (query === search.slice(1)) return url.href;
+  const href = url.href;
+  const tail = search + url.hash;
+  if (query.startsWith("?") || !href.endsWith(tail)) {
+    stripTrackingParams(url);
+    return url.href;
+  }
+  return href.slice(0, href.length - tail.length) + (query ? `?${query}` : "") + url.hash;
 }
 
 /** The same for a relative URL, which is kept as written and so is edited as a string. */
@@ -94,7 +129,9 @@ function withoutTrackingParams(query: string): string {
 }
 
 function decodeKey(part: string): string {
-  const key = part.split("=", 1)[0] ?? "";
+  const equals = part.indexOf("=");
+  const key = equals < 0 ? part : part.slice(0, equals);
+  if (!key.includes("%") && !key.includes("+")) return key;
   try {
     return decodeURIComponent(key.replaceAll("+", " "));
   } catch {
