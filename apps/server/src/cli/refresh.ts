@@ -12,22 +12,30 @@ import { createLogger } from "../lib/logger.ts";
 /**
  * `cli refresh [--all]`: one pass of the refresh engine over the configured database (the
  * embedded one in DATA_DIR, or DATABASE_URL): every due feed, or with `all` every feed somebody
- * reads, refreshed under the configured concurrency and per-host limits.
+ * reads, refreshed under the configured concurrency and per-host limits. The answer carries the
+ * process's CPU time and peak resident memory so far (what `npm run bench:reference` reports).
  */
 export async function refreshOnce(config: Config, http: HttpClient, options: { all: boolean }) {
   const started = performance.now();
   const database = await openDatabase(
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
   );
+  let outcome;
   try {
     await migrate(database.db);
     const logger = createLogger({ level: config.logLevel });
     const ids = createIdGenerator({ workerId: config.workerId ?? randomInt(1024) });
     const refresher = createRefresher({ config, logger, db: database.db, ids, clock: systemClock, http });
     if (options.all) await refresher.feedsRepo.markDue(systemClock.now());
-    const outcome = await refresher.scheduler.drain();
-    return { ...outcome, seconds: Number(((performance.now() - started) / 1000).toFixed(2)) };
+    outcome = await refresher.scheduler.drain();
   } finally {
     await database.close();
   }
+  const usage = process.resourceUsage();
+  return {
+    ...outcome,
+    seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+    cpuSeconds: Number(((usage.userCPUTime + usage.systemCPUTime) / 1e6).toFixed(2)),
+    maxRssMb: Math.round(usage.maxRSS / 1024),
+  };
 }

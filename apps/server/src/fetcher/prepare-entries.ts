@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { EntryInsert } from "../features/entries/entries-store.repo.ts";
 import type { ParsedEntry } from "./parse/model.ts";
-import { sanitizeHtml } from "./sanitize.ts";
+import { sanitizeHtmlWithText } from "./sanitize.ts";
 
 /** Entries dated further ahead than this are stamped with the fetch time instead. */
 const FUTURE_TOLERANCE_MS = 10 * 60 * 1000;
@@ -50,16 +50,40 @@ export function prepareEntries(parsed: ParsedEntry[], now: number): PreparedEntr
       attachments: entry.attachments.length ? entry.attachments : null,
       extra: null,
     };
-    const contentHash = createHash("sha256")
-      .update(JSON.stringify([row.title, row.url, entry.content, row.description, row.author, row.authorUrl, row.authorAvatar, row.media, row.attachments, row.categories, row.language]))
-      .digest("base64url");
+    const contentHash = hashEntry(row, entry.content);
     prepared.push({ ...row, contentHash, publishedAt: new Date(published), rawContent: entry.content, baseUrl: entry.baseUrl });
   }
   return prepared;
 }
 
-/** The row to write: content sanitised with relative links made absolute. */
-export function finalizeEntry(entry: PreparedEntry): Omit<PreparedEntry, "rawContent" | "baseUrl"> {
+/**
+ * The hash a refresh compares with the stored one: SHA-1 of the entry's short fields as JSON, then
+ * of the content and the description as they are (their lengths in the JSON keep the parts apart).
+ * Escaping kilobytes of HTML into JSON just to hash it cost more than the hash; a change of this
+ * recipe only means that each entry is rewritten once, on the refresh that first meets it.
+ */
+function hashEntry(
+  row: Pick<PreparedEntry, "title" | "url" | "description" | "author" | "authorUrl" | "authorAvatar" | "media" | "attachments" | "categories" | "language">,
+  content: string | null,
+): string {
+  const { title, url, description, author, authorUrl, authorAvatar, media, attachments, categories, language } = row;
+  const head = [title, url, author, authorUrl, authorAvatar, media, attachments, categories, language, content?.length ?? -1, description?.length ?? -1];
+  const hash = createHash("sha1").update(JSON.stringify(head));
+  if (content) hash.update(content);
+  if (description) hash.update(description);
+  return hash.digest("base64url");
+}
+
+/** A row ready to write: content sanitised, and its plain text for the search index. */
+export type FinalizedEntry = Omit<PreparedEntry, "rawContent" | "baseUrl"> & {
+  /** Plain text of `content` (null without content): what search indexes, without parsing it again. */
+  contentText: string | null;
+};
+
+/** The row to write: content sanitised with relative links made absolute, and its text. */
+export function finalizeEntry(entry: PreparedEntry): FinalizedEntry {
   const { rawContent, baseUrl, ...row } = entry;
-  return { ...row, content: rawContent ? sanitizeHtml(rawContent, { baseUrl }) || null : null };
+  if (!rawContent) return { ...row, content: null, contentText: null };
+  const sanitized = sanitizeHtmlWithText(rawContent, { baseUrl });
+  return { ...row, content: sanitized.html || null, contentText: sanitized.html ? sanitized.text : null };
 }

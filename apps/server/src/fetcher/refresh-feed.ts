@@ -95,7 +95,8 @@ export async function refreshFeed(deps: RefreshDeps, feed: FeedRow): Promise<Ref
   if (movedTo && movedTo !== feed.url && !(await deps.feeds.findByUrl(movedTo))) {
     await deps.feeds.update(feed.id, { url: movedTo });
   }
-  await deps.feeds.update(feed.id, {
+  // One statement for the feed's new state and its subscriber count (kept on the feed).
+  await deps.feeds.updateAndRecount(feed.id, {
     title: parsed.title ?? feed.title,
     description: parsed.description ?? feed.description,
     siteUrl: parsed.siteUrl ?? feed.siteUrl,
@@ -111,6 +112,5 @@ export async function refreshFeed(deps: RefreshDeps, feed: FeedRow): Promise<Ref
     latestEntryPublishedAt: latest !== null && (!feed.latestEntryPublishedAt || latest > feed.latestEntryPublishedAt.getTime()) ? new Date(latest) : feed.latestEntryPublishedAt,
     nextCheckAt: new Date(nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMs, ...hints })),
   });
-  await deps.feeds.recountSubscribers(feed.id);
   return { status: "updated", ...stored };
 }

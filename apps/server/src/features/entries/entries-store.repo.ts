@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { type SQL, eq, sql } from "drizzle-orm";
 import { rowsOf, type Executor } from "../../db/client.ts";
 import { entries } from "../../db/schema/index.ts";
+import { searchDocument, searchTexts, type SearchableText } from "../search/search-text.ts";
 
 export type EntryInsert = typeof entries.$inferInsert;
 
@@ -9,6 +10,43 @@ export interface StoredEntryKey {
   id: string;
   guid: string;
   contentHash: string | null;
+}
+
+/** An entry to insert; `contentText` is the plain text of its content when known (for its search document). */
+export type NewEntry = EntryInsert & { contentText?: string | null };
+
+/**
+ * The new values of a stored entry a feed changed: all it says of the entry but the publication
+ * date (a field left out is cleared, like a null one).
+ */
+export type EntryRewrite = Pick<
+  EntryInsert,
+  "title" | "url" | "content" | "description" | "author" | "authorUrl" | "authorAvatar" | "language" | "media" | "categories" | "attachments" | "extra" | "contentHash"
+> & { id: string; updatedAt: Date; contentText?: string | null };
+
+// What an element of an array literal escapes with a backslash (inside its double quotes).
+const ARRAY_SPECIAL = /["\\]/g;
+
+/**
+ * Texts as one `text[]` parameter, spelt as an array literal: kilobytes of HTML or text need far
+ * less escaping there (only `"` and `\`) than in JSON, and one parameter costs the query builder
+ * nothing per row.
+ */
+function textArray(values: readonly (string | null)[]): SQL {
+  let literal = "{";
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (i > 0) literal += ",";
+    literal += value == null ? "NULL" : `"${value.replace(ARRAY_SPECIAL, "\\$&")}"`;
+  }
+  literal += "}";
+  return sql`${literal}::text[]`;
+}
+
+/** The texts of the search documents of `rows`: titles go with the JSON rows, bodies as one array. */
+function documents(rows: SearchableText[]) {
+  const texts = rows.map(searchTexts);
+  return { titles: texts.map((text) => text.title), bodies: textArray(texts.map((text) => text.body)) };
 }
 
 /** Queries that write fetched entries and deliver them to their readers. */
@@ -24,20 +62,23 @@ export const entriesStoreRepo = {
 
   /**
    * Inserts new entries; one that another worker stored meanwhile is skipped. Returns the ids
-   * written. The rows travel as one JSON parameter expanded by `jsonb_to_recordset`: building and
-   * sending 20 columns × n rows of parameters costs more than the insert itself.
+   * written. With `index`, the search documents of the entries written are written by the same
+   * statement (see searchIndexRepo). The short columns travel as one JSON parameter expanded by
+   * `jsonb_to_recordset` (building and sending 20 columns × n rows of parameters costs more than
+   * the insert itself); contents and document bodies, kilobytes each that JSON would have to
+   * escape, as one parameter each.
    */
-  async insertMany(executor: Executor, rows: EntryInsert[]): Promise<string[]> {
+  async insertMany(executor: Executor, rows: NewEntry[], options: { index?: boolean } = {}): Promise<string[]> {
     if (rows.length === 0) return [];
+    const index = options.index ? documents(rows) : null;
     const payload = JSON.stringify(
-      rows.map((row) => ({
+      rows.map((row, i) => ({
         id: row.id,
         feed_id: row.feedId ?? null,
         inbox_id: row.inboxId ?? null,
         guid: row.guid,
         title: row.title ?? null,
         url: row.url ?? null,
-        content: row.content ?? null,
         description: row.description ?? null,
         author: row.author ?? null,
         author_url: row.authorUrl ?? null,
@@ -51,24 +92,94 @@ export const entriesStoreRepo = {
         published_at: row.publishedAt.toISOString(),
         inserted_at: (row.insertedAt ?? new Date()).toISOString(),
         updated_at: (row.updatedAt ?? new Date()).toISOString(),
+        search_title: index ? index.titles[i] : null,
       })),
     );
     const result = await executor.execute(sql`
-      INSERT INTO entries (id, feed_id, inbox_id, guid, title, url, content, description, author, author_url, author_avatar,
-        language, media, categories, attachments, extra, content_hash, published_at, inserted_at, updated_at)
-      SELECT id, feed_id, inbox_id, guid, title, url, content, description, author, author_url, author_avatar,
-        language, media, categories, attachments, extra, content_hash, published_at, inserted_at, updated_at
-      FROM jsonb_to_recordset(${payload}::jsonb) AS x(id bigint, feed_id bigint, inbox_id bigint, guid text, title text, url text,
-        content text, description text, author text, author_url text, author_avatar text, language text, media jsonb,
-        categories text[], attachments jsonb, extra jsonb, content_hash text, published_at timestamptz, inserted_at timestamptz,
-        updated_at timestamptz)
-      ON CONFLICT (feed_id, guid) DO NOTHING
-      RETURNING id`);
+      WITH x AS (
+        SELECT * FROM ROWS FROM (
+          jsonb_to_recordset(${payload}::jsonb) AS (id bigint, feed_id bigint, inbox_id bigint, guid text, title text, url text,
+            description text, author text, author_url text, author_avatar text, language text, media jsonb, categories text[],
+            attachments jsonb, extra jsonb, content_hash text, published_at timestamptz, inserted_at timestamptz, updated_at timestamptz,
+            search_title text),
+          unnest(${textArray(rows.map((row) => row.content ?? null))}),
+          unnest(${index ? index.bodies : sql`ARRAY[]::text[]`})
+        ) AS x(id, feed_id, inbox_id, guid, title, url, description, author, author_url, author_avatar, language, media, categories,
+          attachments, extra, content_hash, published_at, inserted_at, updated_at, search_title, content, search_body)
+      ),
+      inserted AS (
+        INSERT INTO entries (id, feed_id, inbox_id, guid, title, url, content, description, author, author_url, author_avatar,
+          language, media, categories, attachments, extra, content_hash, published_at, inserted_at, updated_at)
+        SELECT id, feed_id, inbox_id, guid, title, url, content, description, author, author_url, author_avatar,
+          language, media, categories, attachments, extra, content_hash, published_at, inserted_at, updated_at
+        FROM x
+        ON CONFLICT (feed_id, guid) DO NOTHING
+        RETURNING id
+      )${
+        index
+          ? sql`,
+      indexed AS (
+        INSERT INTO entry_search (entry_id, document)
+        SELECT x.id, ${searchDocument(sql`x.search_title`, sql`x.search_body`)} FROM x JOIN inserted ON inserted.id = x.id
+        ON CONFLICT (entry_id) DO UPDATE SET document = excluded.document
+      )`
+          : sql``
+      }
+      SELECT id FROM inserted`);
     return rowsOf<{ id: string | number }>(result).map((row) => String(row.id));
+  },
+
+  /**
+   * Rewrites entries a feed changed, and their search documents, in one statement. Their feed,
+   * guid, publication and insertion dates stay (a publisher editing a post does not make it new).
+   */
+  async rewriteMany(executor: Executor, rows: EntryRewrite[]): Promise<void> {
+    if (rows.length === 0) return;
+    const index = documents(rows);
+    const payload = JSON.stringify(
+      rows.map((row, i) => ({
+        id: row.id,
+        title: row.title ?? null,
+        url: row.url ?? null,
+        description: row.description ?? null,
+        author: row.author ?? null,
+        author_url: row.authorUrl ?? null,
+        author_avatar: row.authorAvatar ?? null,
+        language: row.language ?? null,
+        media: row.media ?? null,
+        categories: row.categories ?? null,
+        attachments: row.attachments ?? null,
+        extra: row.extra ?? null,
+        content_hash: row.contentHash ?? null,
+        updated_at: row.updatedAt.toISOString(),
+        search_title: index.titles[i],
+      })),
+    );
+    await executor.execute(sql`
+      WITH x AS (
+        SELECT * FROM ROWS FROM (
+          jsonb_to_recordset(${payload}::jsonb) AS (id bigint, title text, url text, description text, author text, author_url text,
+            author_avatar text, language text, media jsonb, categories text[], attachments jsonb, extra jsonb, content_hash text,
+            updated_at timestamptz, search_title text),
+          unnest(${textArray(rows.map((row) => row.content ?? null))}),
+          unnest(${index.bodies})
+        ) AS x(id, title, url, description, author, author_url, author_avatar, language, media, categories, attachments, extra,
+          content_hash, updated_at, search_title, content, search_body)
+      ),
+      updated AS (
+        UPDATE entries e SET title = x.title, url = x.url, content = x.content, description = x.description, author = x.author,
+          author_url = x.author_url, author_avatar = x.author_avatar, language = x.language, media = x.media,
+          categories = x.categories, attachments = x.attachments, extra = x.extra, content_hash = x.content_hash,
+          updated_at = x.updated_at
+        FROM x WHERE e.id = x.id
+        RETURNING e.id
+      )
+      INSERT INTO entry_search (entry_id, document)
+      SELECT x.id, ${searchDocument(sql`x.search_title`, sql`x.search_body`)} FROM x JOIN updated ON updated.id = x.id
+      ON CONFLICT (entry_id) DO UPDATE SET document = excluded.document`);
   },
 
   async update(executor: Executor, id: string, patch: Partial<EntryInsert>): Promise<void> {
     await executor.update(entries).set(patch).where(eq(entries.id, id));
   },
-
 };

@@ -40,6 +40,17 @@ export function createFeedsRepo(db: Database) {
       await executor.update(feeds).set({ ...patch, updatedAt: new Date() }).where(eq(feeds.id, id));
     },
 
+    /**
+     * update() and recountSubscribers() in one statement: what a refresh that stored entries
+     * writes, without a second round trip.
+     */
+    async updateAndRecount(id: string, patch: Partial<FeedInsert>, executor: Executor = db): Promise<void> {
+      await executor
+        .update(feeds)
+        .set({ ...patch, updatedAt: new Date(), subscriptionCount: sql`(SELECT count(*)::int FROM subscriptions s WHERE s.feed_id = ${feeds.id})` })
+        .where(eq(feeds.id, id));
+    },
+
     /** Recounts a feed's subscribers (kept on the feed for analytics and discovery). */
     async recountSubscribers(id: string): Promise<void> {
       await db

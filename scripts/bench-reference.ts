@@ -1,0 +1,398 @@
+// `npm run bench:reference [-- --n 200] [--pglite] [--keep] [--cpu-prof]`: the reference refresh
+// workload of ../shared/bench (see its README), measured the way an operator meets it. It generates
+// the feeds (seed 42), serves them from one loopback host with 50 ms of latency (serve.mjs, its own
+// process), subscribes one reader to every feed of feeds.opml through the product's OPML import,
+// then runs `cli refresh --all` three times, each in a fresh process: the first refresh, an
+// unchanged one (every answer should be a 304) and one after 5 new items per feed. For each round
+// it reports the child's wall time, CPU time and peak RSS (from the command's own JSON answer),
+// the server's requests and 304s, and the entries stored; then the targets.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { createIdGenerator } from "@tidings/contracts";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase, rowsOf, type DatabaseSource } from "../apps/server/src/db/client.ts";
+import { migrate } from "../apps/server/src/db/migrate.ts";
+import { users } from "../apps/server/src/db/schema/index.ts";
+import { loadConfig } from "../apps/server/src/env.ts";
+import { createOpmlRepo } from "../apps/server/src/features/subscriptions/opml.repo.ts";
+import { createOpmlService } from "../apps/server/src/features/subscriptions/opml.service.ts";
+import { systemClock } from "../apps/server/src/lib/clock.ts";
+import { createTimelineRepo } from "../apps/server/src/timeline/timeline.repo.ts";
+import { ROOT } from "./web-build.ts";
+
+const USAGE = `Usage: npm run bench:reference -- [options]
+  --bench-dir DIR      the reference workload (gen-feeds.mjs, serve.mjs); default ../shared/bench
+  --n N                feeds to generate (default 1000, the reference size; 200 for a quick run)
+  --seed S             generator seed (default 42)
+  --latency MS         fixture server latency per response (default 50)
+  --database-url URL   PostgreSQL server to create the bench database on
+                       (default postgres://postgres@127.0.0.1:5432/; BENCH_DATABASE_URL too)
+  --pglite             use an embedded PGlite database in a temporary DATA_DIR instead
+  --keep               keep the database and the generated feeds
+  --cpu-prof           profile each refresh process (--cpu-prof) and print where its time goes
+  --cpu-prof-dir DIR   where the .cpuprofile files go (default: a new temporary directory)
+  --node-flag=FLAG     a Node option for the refresh processes (repeatable): --node-flag=--max-semi-space-size=16`;
+
+const { values } = parseArgs({
+  options: {
+    "bench-dir": { type: "string", default: path.resolve(ROOT, "../shared/bench") },
+    n: { type: "string", default: "1000" },
+    seed: { type: "string", default: "42" },
+    latency: { type: "string", default: "50" },
+    "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/" },
+    pglite: { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+    "cpu-prof": { type: "boolean", default: false },
+    "cpu-prof-dir": { type: "string" },
+    "node-flag": { type: "string", multiple: true, default: [] },
+    help: { type: "boolean", default: false },
+  },
+});
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const BENCH_DIR = path.resolve(values["bench-dir"]!);
+const GEN = path.join(BENCH_DIR, "gen-feeds.mjs");
+const SERVE = path.join(BENCH_DIR, "serve.mjs");
+if (!existsSync(GEN) || !existsSync(SERVE)) {
+  console.error(`bench:reference: no reference workload in ${BENCH_DIR} (gen-feeds.mjs and serve.mjs expected); pass --bench-dir DIR`);
+  process.exit(2);
+}
+const N = Number(values.n);
+if (!Number.isInteger(N) || N < 1) {
+  console.error(`bench:reference: --n must be a positive integer (got "${values.n}")`);
+  process.exit(2);
+}
+const CLI = path.join(ROOT, "apps/server/src/cli.ts");
+const DB_NAME = "tidings_bench";
+const FETCH_ENV = { FETCH_PER_HOST: "16", FETCH_CONCURRENCY: "16", FETCH_ALLOW_PRIVATE_NETWORKS: "true" };
+const TARGETS = { firstWall: 15, firstCpu: 12, unchangedWall: 2, addWall: 5, rssMb: 250 };
+
+const work = mkdtempSync(path.join(os.tmpdir(), "tidings-bench-ref-"));
+const feedsDir = path.join(work, "feeds");
+const profileDir = values["cpu-prof"] ? path.resolve(values["cpu-prof-dir"] ?? mkdtempSync(path.join(os.tmpdir(), "tidings-bench-prof-"))) : null;
+let server: ReturnType<typeof spawn> | null = null;
+
+const adminUrl = (database: string) => {
+  const url = new URL(values["database-url"]!);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+const source: DatabaseSource = values.pglite ? { kind: "pglite", dataDir: path.join(work, "data", "db") } : { kind: "postgres", url: adminUrl(DB_NAME) };
+const childDbEnv: Record<string, string> = values.pglite ? { DATA_DIR: path.join(work, "data") } : { DATABASE_URL: adminUrl(DB_NAME) };
+
+async function adminQuery(statement: string) {
+  const admin = new pg.Client({ connectionString: adminUrl("postgres") });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function generate(args: string[]) {
+  const result = spawnSync(process.execPath, [GEN, "--out", feedsDir, ...args], { stdio: ["ignore", "inherit", "pipe"], encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`gen-feeds.mjs ${args.join(" ")} failed: ${result.stderr}`);
+  return result.stderr.trim();
+}
+
+async function startServer(port: number): Promise<void> {
+  const child = spawn(process.execPath, [SERVE, "--dir", feedsDir, "--port", String(port), "--latency", values.latency!], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  server = child;
+  await new Promise<void>((resolve, reject) => {
+    let text = "";
+    child.stderr!.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+      if (text.includes("serve:")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`serve.mjs exited (${code}): ${text}`)));
+  });
+}
+
+interface ServerStats {
+  requests: number;
+  status: Record<string, number>;
+  bytes: number;
+  serverCpuSeconds: number;
+}
+
+/** GET on the fixture server over a new connection (a pooled one may have timed out meanwhile). */
+function serverGet(port: number, what: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: "127.0.0.1", port, path: what, agent: false }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => (response.statusCode === 200 ? resolve(body) : reject(new Error(`GET ${what}: HTTP ${response.statusCode}`))));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+  });
+}
+
+/** Creates the database and subscribes one reader to every feed of feeds.opml, as an import does. */
+async function setUp(): Promise<number> {
+  if (values.pglite) mkdirSync(path.join(work, "data"), { recursive: true });
+  else {
+    await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    await adminQuery(`CREATE DATABASE ${DB_NAME}`);
+  }
+  const database = await openDatabase(source);
+  try {
+    await migrate(database.db);
+    const config = loadConfig({ DATA_DIR: work });
+    const ids = createIdGenerator({ workerId: 1 });
+    const userId = ids.next();
+    await database.db.insert(users).values({ id: userId, name: "Bench", email: "bench@example.com", role: "user", emailVerified: true });
+    const opml = createOpmlService({
+      transaction: (work) => database.db.transaction(work),
+      repo: createOpmlRepo(database.db),
+      timeline: createTimelineRepo(database.db),
+      ids,
+      clock: systemClock,
+      limits: config.limits,
+      wakeScheduler: () => {},
+    });
+    const bytes = readFileSync(path.join(feedsDir, "feeds.opml"));
+    const result = await opml.importOpml({ id: userId, email: "bench@example.com", name: "Bench", role: "user", isAdmin: false }, { bytes, view: 0 });
+    if (result.parsedErrorItems.length > 0) throw new Error(`OPML import: ${JSON.stringify(result.parsedErrorItems.slice(0, 3))}`);
+    return result.successfulItems.length;
+  } finally {
+    await database.close();
+  }
+}
+
+async function countEntries(): Promise<number> {
+  const database = await openDatabase(source);
+  try {
+    return Number(rowsOf<{ n: number }>(await database.db.execute(sql`SELECT count(*)::int AS n FROM entries`))[0]!.n);
+  } finally {
+    await database.close();
+  }
+}
+
+interface RefreshAnswer {
+  refreshed: number;
+  notModified: number;
+  failed: number;
+  seconds: number;
+  cpuSeconds?: number;
+  maxRssMb?: number;
+}
+
+/** One `cli refresh --all` in a fresh process, as an operator runs it. */
+async function refreshProcess(label: string): Promise<{ wall: number; answer: RefreshAnswer }> {
+  const flags = [...values["node-flag"]!, ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${label}.cpuprofile`] : [])];
+  const started = performance.now();
+  const child = spawn(process.execPath, [...flags, CLI, "refresh", "--all"], {
+    cwd: ROOT,
+    env: { ...process.env, ...childDbEnv, ...FETCH_ENV, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const wall = (performance.now() - started) / 1000;
+  const line = out.trim().split("\n").pop() ?? "";
+  let answer: RefreshAnswer;
+  try {
+    answer = JSON.parse(line) as RefreshAnswer;
+  } catch {
+    throw new Error(`cli refresh --all (${label}) exited ${code} without its JSON answer: ${out}`);
+  }
+  return { wall, answer };
+}
+
+const fmt = (value: number | undefined, digits = 2) => (value === undefined ? "?" : value.toFixed(digits));
+
+/**
+ * Where a refresh's CPU time goes, by stage: a sample counts for the innermost function on its
+ * stack that names a stage; else for what its own code is (the database driver, the HTTP client,
+ * the garbage collector…). Asynchronous continuations (query results coming back) have no caller
+ * on the stack, so the driver's share is by its code.
+ */
+const STAGE_FUNCTIONS: Record<string, string> = {
+  decodeDocument: "decode",
+  parseFeedDocument: "parse",
+  prepareEntries: "hash (prepareEntries)",
+  sanitizeHtml: "sanitise",
+  sanitizeHtmlWithText: "sanitise",
+  toSearchText: "search text",
+  entryBodyText: "search text",
+  indexEntries: "store: rows and statements",
+  insertMany: "store: rows and statements",
+  storeEntries: "store: rows and statements",
+  finalizeEntry: "store: rows and statements",
+};
+
+function stageOfUrl(url: string, functionName: string): string {
+  if (functionName === "(garbage collector)") return "garbage collector";
+  if (functionName === "(program)") return "(program: VM, compiler)";
+  if (!url) return "(native)";
+  if (/node_modules\/(pg|pg-[\w-]+|postgres-[\w-]+|drizzle-orm)\//.test(url)) return "database driver (pg, drizzle)";
+  if (/node_modules\/@electric-sql\/pglite\//.test(url)) return "PGlite";
+  if (url.includes("/lib/http/") || /^node:(_http|http|net|stream|internal\/(streams|http|net|stream_base))/.test(url)) return "HTTP client";
+  if (url.includes("node:internal/modules") || url.includes("/amaro/") || url.startsWith("node:internal/deps/amaro")) return "module loading";
+  if (url.includes("/db/migrate.ts")) return "migrate";
+  return "other";
+}
+
+/** Self time of a .cpuprofile by stage, by file (package or repository path) and by function. */
+function summarizeProfile(file: string) {
+  const profile = JSON.parse(readFileSync(file, "utf8")) as {
+    nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+    samples: number[];
+    timeDeltas: number[];
+  };
+  const byId = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const selfUs = new Map<number, number>();
+  for (let i = 0; i < profile.samples.length; i++) selfUs.set(profile.samples[i]!, (selfUs.get(profile.samples[i]!) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  let idle = 0;
+  for (const [id, us] of selfUs) if (byId.get(id)!.functionName === "(idle)") idle += us;
+  const total = [...selfUs.values()].reduce((sum, us) => sum + us, 0) - idle;
+  const shortUrl = (url: string) => {
+    if (!url) return "(native/vm)";
+    const clean = url.replace(/^file:\/\//, "");
+    const modules = clean.lastIndexOf("node_modules/");
+    if (modules >= 0) {
+      const parts = clean.slice(modules + "node_modules/".length).split("/");
+      return `npm:${parts.slice(0, parts[0]!.startsWith("@") ? 2 : 1).join("/")}`;
+    }
+    return clean.startsWith(ROOT) ? clean.slice(ROOT.length) : clean;
+  };
+  const stageOf = (id: number): string => {
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const stage = STAGE_FUNCTIONS[byId.get(at)!.functionName];
+      if (stage) return stage;
+    }
+    const frame = byId.get(id)!;
+    return stageOfUrl(frame.url, frame.functionName);
+  };
+  const byStage = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  const add = (map: Map<string, number>, key: string, us: number) => map.set(key, (map.get(key) ?? 0) + us);
+  for (const [id, us] of selfUs) {
+    const frame = byId.get(id)!;
+    if (frame.functionName === "(idle)") continue;
+    const where = shortUrl(frame.url);
+    add(byStage, stageOf(id), us);
+    add(byFile, where, us);
+    add(byFunction, `${frame.functionName || "(anonymous)"} ${where}${frame.url ? `:${frame.lineNumber + 1}` : ""}`, us);
+  }
+  const top = (map: Map<string, number>, n: number) =>
+    [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, us]) => ({ self: `${(us / 1e6).toFixed(2)} s`, share: `${((us / total) * 100).toFixed(1)}%`, name }));
+  console.log(`\n${path.basename(file)}: ${(total / 1e6).toFixed(2)} s busy (${(idle / 1e6).toFixed(2)} s idle)`);
+  console.table(top(byStage, 20));
+  console.table(top(byFile, 20));
+  console.table(top(byFunction, 30));
+}
+
+async function cleanUp() {
+  if (server && server.exitCode === null) {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server!.once("exit", resolve));
+  }
+  if (values.keep) {
+    console.log(`kept: feeds in ${feedsDir}${values.pglite ? `, database in ${path.join(work, "data")}` : `, database ${adminUrl(DB_NAME)}`}`);
+    return;
+  }
+  if (!values.pglite) await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).catch((error: unknown) => console.error(`drop ${DB_NAME}: ${String(error)}`));
+  rmSync(work, { recursive: true, force: true });
+}
+
+try {
+  const port = await freePort();
+  console.log(generate(["--n", String(N), "--seed", values.seed!, "--base", `http://127.0.0.1:${port}`]));
+  await startServer(port);
+  await serverGet(port, "/__warm");
+  const subscribed = await setUp();
+  console.log(`subscribed one reader to ${subscribed} feeds (${values.pglite ? "PGlite" : "PostgreSQL"}); refreshing in fresh processes`);
+  await serverGet(port, "/__stats?reset=1");
+
+  const rows: Record<string, string | number>[] = [];
+  const results: { wall: number; cpu?: number; rss?: number; requests: number; notModified: number }[] = [];
+  let entriesBefore = 0;
+  for (const label of ["first", "unchanged", "+5"]) {
+    if (label === "+5") {
+      console.log(generate(["--add", "5"]));
+      await serverGet(port, "/__warm");
+      await serverGet(port, "/__stats?reset=1");
+    }
+    const { wall, answer } = await refreshProcess(label === "+5" ? "add5" : label);
+    const stats = JSON.parse(await serverGet(port, "/__stats?reset=1")) as ServerStats;
+    const entries = await countEntries();
+    const notModified = stats.status["304"] ?? 0;
+    results.push({ wall, cpu: answer.cpuSeconds, rss: answer.maxRssMb, requests: stats.requests, notModified });
+    rows.push({
+      round: label,
+      "wall s": Number(wall.toFixed(2)),
+      "CPU s": fmt(answer.cpuSeconds),
+      "peak RSS MB": answer.maxRssMb ?? "?",
+      requests: stats.requests,
+      "304s": `${notModified} (${((notModified / Math.max(1, stats.requests)) * 100).toFixed(0)}%)`,
+      "MB sent": Number((stats.bytes / 1e6).toFixed(1)),
+      "new entries": entries - entriesBefore,
+      "entries stored": entries,
+      failed: answer.failed,
+    });
+    entriesBefore = entries;
+    console.log(`${label}: ${JSON.stringify(rows.at(-1))}`);
+  }
+
+  const load = os.loadavg().map((x) => x.toFixed(2)).join(" ");
+  console.log(
+    `\nNode ${process.version}, ${os.cpus().length} CPUs (load ${load}); ${N} feeds (seed ${values.seed}) on one host, ${values.latency} ms latency; ` +
+      `${values.pglite ? "PGlite" : "PostgreSQL"}; FETCH_CONCURRENCY=16 FETCH_PER_HOST=16` +
+      `${values["node-flag"]!.length ? `; node ${values["node-flag"]!.join(" ")}` : ""}${profileDir ? "; with --cpu-prof" : ""}`,
+  );
+  console.table(rows);
+  const [first, unchanged, added] = results as [(typeof results)[0], (typeof results)[0], (typeof results)[0]];
+  const peak = Math.max(...results.map((result) => result.rss ?? 0));
+  const check = (ok: boolean) => (ok ? "ok" : "MISSED");
+  const scale = N === 1000 ? "" : ` (targets are for 1000 feeds; this run has ${N})`;
+  console.log(`targets${scale}:`);
+  console.log(`  first     ≤ ${TARGETS.firstWall} s wall / ≤ ${TARGETS.firstCpu} s CPU: ${fmt(first.wall)} s / ${fmt(first.cpu)} s  ${check(first.wall <= TARGETS.firstWall && (first.cpu ?? Infinity) <= TARGETS.firstCpu)}`);
+  console.log(
+    `  unchanged ≤ ${TARGETS.unchangedWall} s, 100% 304: ${fmt(unchanged.wall)} s, ${unchanged.notModified}/${unchanged.requests}  ${check(unchanged.wall <= TARGETS.unchangedWall && unchanged.requests > 0 && unchanged.notModified === unchanged.requests)}`,
+  );
+  console.log(`  +5        ≤ ${TARGETS.addWall} s: ${fmt(added.wall)} s  ${check(added.wall <= TARGETS.addWall)}`);
+  console.log(`  peak RSS  ≤ ${TARGETS.rssMb} MB: ${peak} MB  ${check(peak > 0 && peak <= TARGETS.rssMb)}`);
+
+  if (profileDir) {
+    console.log(`\nCPU profiles in ${profileDir}`);
+    for (const name of ["first", "unchanged", "add5"]) {
+      const file = path.join(profileDir, `${name}.cpuprofile`);
+      if (existsSync(file)) summarizeProfile(file);
+    }
+  }
+} catch (error) {
+  process.exitCode = 1;
+  console.error(error);
+} finally {
+  await cleanUp();
+}
