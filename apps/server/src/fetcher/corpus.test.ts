@@ -15,25 +15,17 @@ import { stripTags } from "./parse/text.ts";
  * - titles are plain text, so a title the source returns as (sanitised) HTML is compared by its text;
  * - the encoding is compared up to aliases (latin1 is decoded as windows-1252, gb2312 as gb18030).
  */
-const TARGET_PASS_RATE = 0.95;
+const TARGET_PASS_RATE = 0.99;
 
-/** Cases that fail on purpose, with the reason; the test checks that exactly these fail. */
+/**
+ * Cases whose expectation is wrong for a reader, with the reason; the test checks that exactly
+ * these fail, and that they stay under 1% of the corpus.
+ */
 const KNOWN_DIFFERENCES: Record<string, string> = {
-  "feedparser:wellformed/atom/entry_updated_multiple_values":
-    "an invalid entry with two <updated> elements: the parser keeps the last, feedparser the first",
-  "feedparser:wellformed/namespace/rss2.0NSwithModulesNoDefNS":
-    "RSS 2.0 elements in a prefixed (userland) namespace: the parser reads the channel but not its items",
-  "feedparser:wellformed/base/http_entry_id_base_content_location":
-    "a relative guid is kept as written: resolving it would change an entry's identity whenever the feed moves",
-  "feedparser:wellformed/base/http_entry_id_base_docuri": "as above: relative guids are identities, not links",
-  "feedparser:wellformed/sanitize/xml_malicious_comment":
-    "an HTML title with a malformed comment: the text after '<!--' is dropped as a comment (safe, but shorter than feedparser's SGML reading)",
-  "gofeed:translator/rss/feed_item_category_-_rss_channel_item_custom": "an item with no title, link, description or guid carries nothing to read and is dropped",
-  "rss-parser:incomplete-fields": "an entry with nothing but an empty author is dropped",
   "gofeed:translator/rss/feed_item_links_-_rss_channel_item_links":
-    "several <link> elements: the first is the entry's link (gofeed reports the last)",
-  "gofeed:translator/rss/feed_links_-_rss_channel_links": "several channel <link> elements: the first is the site",
-  "gofeed:translator/rss/feed_links_-_rdf_channel_links": "several channel <link> elements: the first is the site",
+    "several item <link>s, the last an Atom-style href: the first usable one is the entry's link (gofeed reports the last)",
+  "gofeed:translator/rss/feed_links_-_rss_channel_links": "several channel <link>s: the first usable one is the site (gofeed reports the last)",
+  "gofeed:translator/rss/feed_links_-_rdf_channel_links": "several channel <link>s: the first usable one is the site (gofeed reports the last)",
 };
 
 const sameText = (actual: string | null | undefined, expected: string) => {
@@ -139,7 +131,8 @@ describe("the shared feed corpus", () => {
     expect(rate).toBeGreaterThanOrEqual(TARGET_PASS_RATE);
   });
 
-  it("fails exactly the known, explained differences", () => {
+  it("fails exactly the known, explained differences, under 1% of the cases", () => {
+    expect(Object.keys(KNOWN_DIFFERENCES).length).toBeLessThanOrEqual(cases.length / 100);
     expect(Object.fromEntries(failing.map((result) => [result.id, result.problems.join("; ")]))).toEqual(
       Object.fromEntries(Object.keys(KNOWN_DIFFERENCES).map((id) => [id, expect.any(String)])),
     );

@@ -64,6 +64,60 @@ function parseNamedMonth(day: string, month: string, year: string, h?: string, m
   return build(fullYear(year), mo, Number(day), Number(h ?? 0), Number(mi ?? 0), Number(s ?? 0), 0, offset);
 }
 
+const digit = (text: string, at: number) => {
+  const value = text.charCodeAt(at) - 48;
+  return value >= 0 && value <= 9 ? value : Number.NaN;
+};
+const digits = (text: string, at: number, count: number) => {
+  let value = 0;
+  for (let i = at; i < at + count; i++) value = value * 10 + digit(text, i);
+  return value;
+};
+const isLetter = (text: string, at: number) => {
+  const code = text.charCodeAt(at) | 0x20;
+  return code >= 0x61 && code <= 0x7a;
+};
+const ZONE = /^(?:[+-]\d{2}:?\d{2}|[a-z]{1,5})$/i;
+
+/**
+ * The two forms nearly every feed writes, read without regular expressions: RFC 822
+ * "Sat, 07 Sep 2002 00:00:01 GMT" (or +0200) and ISO 8601 "2002-09-07T00:00:01(.123)(Z|+02:00)".
+ * Undefined for anything else, which the general readers below then parse (to the same result).
+ */
+function parseCommon(text: string): number | null | undefined {
+  const length = text.length;
+  if (length >= 19 && text.charCodeAt(4) === 0x2d /* - */ && text.charCodeAt(7) === 0x2d && text.charCodeAt(10) === 0x54 /* T */ && text.charCodeAt(13) === 0x3a && text.charCodeAt(16) === 0x3a) {
+    let end = 19;
+    let ms = 0;
+    if (text.charCodeAt(end) === 0x2e /* . */) {
+      while (!Number.isNaN(digit(text, end + 1))) end++;
+      if (end === 19) return undefined;
+      ms = Math.round(Number(`0.${text.slice(20, end + 1)}`) * 1000);
+      end++;
+    }
+    const zone = text.slice(end);
+    if (zone !== "" && zone !== "Z" && !/^[+-]\d{2}:?\d{2}$/.test(zone)) return undefined;
+    const offset = zoneOffset(zone || undefined);
+    const fields = [digits(text, 0, 4), digits(text, 5, 2), digits(text, 8, 2), digits(text, 11, 2), digits(text, 14, 2), digits(text, 17, 2)];
+    if (offset === null || fields.some(Number.isNaN)) return undefined;
+    return build(fields[0]!, fields[1]! - 1, fields[2]!, fields[3], fields[4], fields[5], ms, offset) ?? undefined;
+  }
+  if (length >= 26 && text.charCodeAt(3) === 0x2c /* , */ && text.charCodeAt(4) === 0x20 && isLetter(text, 0) && isLetter(text, 1) && isLetter(text, 2)) {
+    const day = text.charCodeAt(6) === 0x20 ? 5 : 6; // where the day's last digit is
+    const at = day + 2; // the month
+    if (text.charCodeAt(day + 1) !== 0x20 || text.charCodeAt(at + 3) !== 0x20 || text.charCodeAt(at + 8) !== 0x20) return undefined;
+    if (text.charCodeAt(at + 11) !== 0x3a || text.charCodeAt(at + 14) !== 0x3a || text.charCodeAt(at + 17) !== 0x20) return undefined;
+    const month = MONTHS[text.slice(at, at + 3).toLowerCase()];
+    const zone = text.slice(at + 18);
+    if (month === undefined || !ZONE.test(zone)) return undefined;
+    const offset = zoneOffset(zone);
+    const fields = [digits(text, at + 4, 4), digits(text, 5, day - 4), digits(text, at + 9, 2), digits(text, at + 12, 2), digits(text, at + 15, 2)];
+    if (offset === null || fields.some(Number.isNaN)) return undefined;
+    return build(fields[0]!, month, fields[1]!, fields[2], fields[3], fields[4], 0, offset) ?? undefined;
+  }
+  return undefined;
+}
+
 /**
  * Milliseconds since the epoch of a feed date, or `null`. Reads RFC 822/1123 dates with their
  * variants (missing weekday or seconds, two-digit years, named and numeric zones, non-English
@@ -74,7 +128,10 @@ function parseNamedMonth(day: string, month: string, year: string, h?: string, m
  */
 export function parseFeedDate(raw: string | null | undefined): number | null {
   if (!raw) return null;
-  const text = raw.trim().replace(/\s+/g, " ");
+  const trimmed = raw.trim();
+  const common = parseCommon(trimmed);
+  if (common !== undefined) return common;
+  const text = trimmed.replace(/\s+/g, " ");
   if (!text) return null;
   const iso = parseIso(text);
   if (iso !== null) return iso;

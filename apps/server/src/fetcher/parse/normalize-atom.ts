@@ -1,91 +1,145 @@
-import type { AtomFeed } from "feedsmith";
-import { describe, entryGuid, textToHtml, uniqueStrings } from "./entry-common.ts";
-import { MediaCollector } from "./media.ts";
+import { type AtomText, atomText } from "./atom-text.ts";
+import { parseFeedDate } from "./dates.ts";
+import { describe } from "./describe.ts";
+import { entryGuid, parseDuration, textToHtml, uniqueStrings } from "./entry-common.ts";
+import { MediaCollector, numberAttribute } from "./media.ts";
 import type { FeedFormat, ParsedEntry, ParsedFeed } from "./model.ts";
 import { firstText, plainTitle } from "./text.ts";
-import { absoluteUrl, resolveBase } from "./urls.ts";
+import { absoluteUrl } from "./urls.ts";
+import { child, childrenNamed, textOf } from "./xml-nodes.ts";
+import type { XmlElement } from "./xml-tree.ts";
 
-type Entry = AtomFeed.Entry<number | undefined>;
-type Feed = AtomFeed.Feed<number | undefined>;
-type Link = AtomFeed.Link<number | undefined>;
+/** A link's relation, Atom's default "alternate" when it has none. */
+const relation = (link: XmlElement) => link.attrs.rel?.trim().toLowerCase() || "alternate";
+
+/** A link's address: `href`, or the text some feeds write instead. */
+const linkUrl = (link: XmlElement | undefined, base: string | null) => (link ? absoluteUrl(link.attrs.href || textOf(link), link.base ?? base) : null);
 
 /** The `alternate` link (Atom's default relation): an explicit HTML one first, then untyped. */
-function alternate(links: Link[] | undefined): Link | undefined {
-  const candidates = (links ?? []).filter((link) => !link.rel || link.rel === "alternate");
-  return (
-    candidates.find((link) => link.rel === "alternate" && link.type && /html/i.test(link.type)) ??
-    candidates.find((link) => !link.type || /html/i.test(link.type)) ??
-    candidates[0]
-  );
+function alternate(links: XmlElement[], base: string | null): string | null {
+  const candidates = links.filter((link) => relation(link) === "alternate");
+  const chosen =
+    candidates.find((link) => link.attrs.rel && /html/i.test(link.attrs.type ?? "")) ??
+    candidates.find((link) => !link.attrs.type || /html/i.test(link.attrs.type)) ??
+    candidates[0];
+  return linkUrl(chosen, base);
 }
+
+const linkWith = (links: XmlElement[], rel: string, base: string | null) => linkUrl(links.find((link) => relation(link) === rel), base);
 
 /** Atom content as HTML: text content is escaped, html/xhtml kept as markup. */
-function contentHtml(content: AtomFeed.Content | AtomFeed.Text | undefined): string | null {
-  const value = content?.value?.trim();
-  if (!value) return null;
-  const type = content?.type?.toLowerCase();
-  if (!type || type === "text" || type === "text/plain") return textToHtml(value);
-  return value;
-}
+const contentHtml = (text: AtomText | null) => (!text ? null : text.type === "text" ? textToHtml(text.value) : text.value);
 
-function normalizeEntry(entry: Entry, feed: Feed, feedBase: string | null, feedLanguage: string | null): ParsedEntry {
-  const base = resolveBase(feedBase, entry.xml?.base);
-  const url = absoluteUrl(alternate(entry.links)?.href, base) ?? absoluteUrl(entry.content?.src, base);
-  const content = contentHtml(entry.content) ?? contentHtml(entry.summary) ?? null;
-  const summary = entry.content?.value ? contentHtml(entry.summary) : null;
-  const media = new MediaCollector(url ?? base);
-  for (const link of entry.links ?? []) {
-    if (link.rel === "enclosure") {
-      media.addAttachment({ url: link.href, mimeType: link.type ?? null, size: link.length ?? null, duration: entry.itunes?.duration ?? null, title: link.title ?? null });
+const dateOf = (element: XmlElement | undefined) => (element ? parseFeedDate(textOf(element)) : null);
+
+/** A person's name, or null: `<author><name>`, or text written straight into `<author>`. */
+const personName = (person: XmlElement | undefined) => firstText(textOf(child(person, "name")), textOf(person));
+
+function normalizeEntry(entry: XmlElement, feedAuthor: XmlElement | undefined, base: string | null, feedLanguage: string | null): ParsedEntry {
+  let id, title, content, summary, published, issued, created, updated, modified, dcDate, author, dcCreator, dcLanguage, source, videoId, mediaGroup, mediaDescription, duration: XmlElement | undefined;
+  const links: XmlElement[] = [];
+  const categories: (string | undefined)[] = [];
+  const mediaContents: XmlElement[] = [];
+  const mediaThumbnails: XmlElement[] = [];
+  const mediaGroups: XmlElement[] = [];
+  for (const node of entry.children) {
+    if (typeof node === "string") continue;
+    switch (node.name) {
+      case "id": id ??= node; break;
+      case "title": title ??= node; break;
+      case "link": links.push(node); break;
+      case "content": content ??= node; break;
+      case "summary": summary ??= node; break;
+      case "published": published ??= node; break;
+      // Atom 0.3's names of the dates.
+      case "issued": issued ??= node; break;
+      case "created": created ??= node; break;
+      case "modified": modified ??= node; break;
+      // An invalid entry with several: the last counts, as in feedparser.
+      case "updated": updated = node; break;
+      case "dc:date": dcDate ??= node; break;
+      case "author": author ??= node; break;
+      case "dc:creator": dcCreator ??= node; break;
+      case "dc:language": dcLanguage ??= node; break;
+      case "source": source ??= node; break;
+      case "category": categories.push(node.attrs.label?.trim() || node.attrs.term); break;
+      case "dc:subject": categories.push(textOf(node)); break;
+      case "yt:videoid": videoId ??= node; break;
+      case "media:content": mediaContents.push(node); break;
+      case "media:thumbnail": mediaThumbnails.push(node); break;
+      case "media:group": mediaGroups.push(node); mediaGroup ??= node; break;
+      case "media:description": mediaDescription ??= node; break;
+      case "itunes:duration": duration ??= node; break;
     }
   }
-  media.addMediaRss(entry.media);
-  if (entry.yt?.videoId && url) {
-    const thumbnail = entry.media?.groups?.[0]?.thumbnails?.[0] ?? entry.media?.thumbnails?.[0];
-    media.addMedia({ url, type: "video", preview: thumbnail?.url ?? null, width: thumbnail?.width ?? null, height: thumbnail?.height ?? null });
+  const entryBase = entry.base ?? base;
+  const contentText = atomText(content);
+  const summaryText = atomText(summary);
+  const url = alternate(links, entryBase) ?? absoluteUrl(content?.attrs.src, content?.base ?? entryBase);
+  const html = contentHtml(contentText) ?? contentHtml(summaryText);
+  // Relative links in the content resolve against its xml:base, else the entry's page.
+  const contentBase = (contentText ?? summaryText)?.base ?? url ?? entryBase;
+  const media = new MediaCollector(entry.base ?? url ?? entryBase);
+  for (const link of links) {
+    if (relation(link) !== "enclosure") continue;
+    const size = numberAttribute(link, "length");
+    media.addAttachment({ url: link.attrs.href || textOf(link), mimeType: link.attrs.type ?? null, size, duration: parseDuration(textOf(duration)), title: link.attrs.title ?? null });
   }
-  media.addImagesFromHtml(content);
-  const youtubeDescription = entry.media?.groups?.[0]?.description?.value ?? entry.media?.description?.value ?? null;
-  const author = entry.authors?.[0] ?? entry.source?.authors?.[0] ?? feed.authors?.[0];
-  const publishedAt = entry.published ?? entry.dc?.dates?.[0] ?? null;
-  const updatedAt = entry.updated ?? null;
+  media.addMediaRss({ contents: mediaContents, thumbnails: mediaThumbnails }, mediaGroups);
+  if (videoId && textOf(videoId).trim() && url) {
+    const thumbnail = child(mediaGroup, "media:thumbnail") ?? mediaThumbnails[0];
+    media.addMedia({ url, type: "video", preview: thumbnail?.attrs.url ?? null, width: thumbnail && numberAttribute(thumbnail, "width"), height: thumbnail && numberAttribute(thumbnail, "height") });
+  }
+  media.addImagesFromHtml(html, contentBase);
+  const youtubeDescription = firstText(textOf(child(mediaGroup, "media:description")), textOf(mediaDescription));
+  const fallback = youtubeDescription ? textToHtml(youtubeDescription) : null;
+  const titleText = atomText(title);
+  const updatedAt = dateOf(updated) ?? dateOf(modified);
   const partial = {
     url,
-    title: plainTitle(entry.title?.value, entry.title?.type ?? "text"),
-    content: content ?? (youtubeDescription ? textToHtml(youtubeDescription) : null),
-    description: describe(summary, content ?? (youtubeDescription ? textToHtml(youtubeDescription) : null)),
-    publishedAt: publishedAt ?? updatedAt,
+    title: plainTitle(titleText?.value, titleText?.type ?? "text"),
+    content: html ?? fallback,
+    description: describe(contentText ? contentHtml(summaryText) : null, html ?? fallback),
+    publishedAt: dateOf(published) ?? dateOf(issued) ?? dateOf(created) ?? dateOf(dcDate) ?? updatedAt,
   };
+  const sourceAuthor = child(source, "author");
+  const chosenAuthor = [author, sourceAuthor].find((person) => personName(person)) ?? (dcCreator ? undefined : feedAuthor);
   return {
     ...partial,
-    guid: entryGuid(entry.id, partial),
-    author: firstText(author?.name, entry.dc?.creators?.[0]),
-    authorUrl: absoluteUrl(author?.uri, base),
+    guid: entryGuid(textOf(id), partial, id?.base ?? entryBase, entry),
+    author: firstText(personName(chosenAuthor), textOf(dcCreator)),
+    authorUrl: absoluteUrl(textOf(child(chosenAuthor, "uri")) || textOf(child(chosenAuthor, "url")), chosenAuthor?.base ?? entryBase),
     authorAvatar: null,
     updatedAt,
     media: media.media,
     attachments: media.attachments,
-    categories: uniqueStrings([...(entry.categories ?? []).map((c) => c.label ?? c.term), ...(entry.dc?.subjects ?? [])]),
-    language: firstText(entry.xml?.lang, entry.dc?.languages?.[0], feedLanguage),
-    baseUrl: url ?? base,
+    categories: uniqueStrings(categories),
+    language: firstText(entry.attrs["xml:lang"], textOf(dcLanguage), feedLanguage),
+    baseUrl: contentBase,
   };
 }
 
 /** Atom 0.3 and 1.0 into the product's model. */
-export function normalizeAtom(feed: Feed, format: FeedFormat, documentUrl: string | null): ParsedFeed {
-  const base = resolveBase(documentUrl, feed.xml?.base);
-  const language = firstText(feed.xml?.lang, feed.dc?.languages?.[0]);
+export function normalizeAtom(feed: XmlElement, format: FeedFormat, documentUrl: string | null): ParsedFeed {
+  const base = feed.base ?? documentUrl;
+  const language = firstText(feed.lang, textOf(child(feed, "dc:language")));
+  const links = childrenNamed(feed, "link");
+  const title = atomText(child(feed, "title"));
+  const subtitle = atomText(child(feed, "subtitle") ?? child(feed, "tagline"));
+  const itunesImage = child(feed, "itunes:image");
+  const author = child(feed, "author");
+  const feedAuthor = personName(author) ? author : undefined;
   return {
     format,
-    title: plainTitle(feed.title?.value, feed.title?.type ?? "text"),
-    description: plainTitle(feed.subtitle?.value, feed.subtitle?.type ?? "text"),
-    siteUrl: absoluteUrl(alternate(feed.links)?.href, base),
-    selfUrl: absoluteUrl(feed.links?.find((link) => link.rel === "self")?.href, base),
-    image: absoluteUrl(feed.logo ?? feed.icon ?? feed.itunes?.image, base),
+    title: plainTitle(title?.value, title?.type ?? "text"),
+    description: plainTitle(subtitle?.value, subtitle?.type ?? "text"),
+    siteUrl: alternate(links, base),
+    selfUrl: linkWith(links, "self", base),
+    image: absoluteUrl(textOf(child(feed, "logo")) || textOf(child(feed, "icon")) || itunesImage?.attrs.href, base),
     language,
-    generator: firstText(feed.generator?.text),
+    generator: firstText(textOf(child(feed, "generator"))),
     ttlMinutes: null,
-    hubUrl: absoluteUrl(feed.links?.find((link) => link.rel === "hub")?.href, base),
-    entries: (feed.entries ?? []).map((entry) => normalizeEntry(entry, feed, base, language)),
+    hubUrl: linkWith(links, "hub", base),
+    entries: childrenNamed(feed, "entry").map((entry) => normalizeEntry(entry, feedAuthor, base, language)),
   };
 }

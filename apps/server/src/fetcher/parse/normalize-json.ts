@@ -1,66 +1,113 @@
-import type { JsonFeed } from "feedsmith";
-import { describe, entryGuid, textToHtml, uniqueStrings } from "./entry-common.ts";
+import { parseFeedDate } from "./dates.ts";
+import { describe } from "./describe.ts";
+import { entryGuid, textToHtml, uniqueStrings } from "./entry-common.ts";
 import { MediaCollector } from "./media.ts";
 import type { FeedFormat, ParsedEntry, ParsedFeed } from "./model.ts";
 import { firstText, plainTitle } from "./text.ts";
 import { absoluteUrl } from "./urls.ts";
 
-type Item = JsonFeed.Item<number | undefined>;
-type Feed = JsonFeed.Feed<number | undefined>;
+type JsonObject = Record<string, unknown>;
 
-function normalizeItem(item: Item, feed: Feed, base: string | null): ParsedEntry {
-  const url = absoluteUrl(item.url, base) ?? absoluteUrl(item.external_url, base);
-  const content = firstText(item.content_html) ?? (item.content_text ? textToHtml(item.content_text) : null);
+// JSON Feed values as the product reads them: anything of the wrong type counts as absent.
+const object = (value: unknown): JsonObject | undefined =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as JsonObject) : undefined;
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const string = (value: unknown): string | undefined => (typeof value === "string" ? value : typeof value === "number" ? String(value) : undefined);
+const number = (value: unknown): number | null => {
+  const parsed = typeof value === "number" ? value : typeof value === "string" && value.trim() ? Number(value) : Number.NaN;
+  return Number.isFinite(parsed) ? parsed : null;
+};
+const date = (value: unknown) => parseFeedDate(typeof value === "string" ? value : null);
+
+/** Version 1.0's single `author`, else 1.1's first of `authors`. */
+const firstAuthor = (value: JsonObject | undefined) => object(list(value?.authors)[0]) ?? object(value?.author);
+
+const JSON_FEED_1 = "https://jsonfeed.org/version/1";
+
+/**
+ * The JSON Feed object of `text`, or null when the text is no JSON object. Tolerant of what real
+ * feeds get wrong: a version that is not the spec's URL ("1.0") when there are items.
+ */
+export function readJsonFeed(text: string): JsonObject | null {
+  if (!text.startsWith("{")) return null;
+  try {
+    return object(JSON.parse(text)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The JSON Feed version of a parsed object, or null when it is not a feed. */
+export function jsonFeedFormat(feed: JsonObject): FeedFormat | null {
+  const version = typeof feed.version === "string" ? feed.version : "";
+  if (version.startsWith(JSON_FEED_1)) return version.startsWith(`${JSON_FEED_1}.1`) ? "json1.1" : "json1.0";
+  if (!Array.isArray(feed.items)) return null;
+  return version.startsWith("1.1") ? "json1.1" : "json1.0";
+}
+
+function normalizeItem(item: JsonObject, feed: JsonObject, base: string | null): ParsedEntry {
+  const url = absoluteUrl(string(item.url), base) ?? absoluteUrl(string(item.external_url), base);
+  const contentText = string(item.content_text);
+  const content = firstText(string(item.content_html)) ?? (contentText ? textToHtml(contentText) : null);
   const media = new MediaCollector(url ?? base);
-  for (const attachment of item.attachments ?? []) {
+  for (const value of list(item.attachments)) {
+    const attachment = object(value);
+    if (!attachment) continue;
     media.addAttachment({
-      url: attachment.url,
-      mimeType: attachment.mime_type ?? null,
-      size: attachment.size_in_bytes ?? null,
-      duration: attachment.duration_in_seconds ?? null,
-      title: attachment.title ?? null,
+      url: string(attachment.url),
+      mimeType: string(attachment.mime_type) ?? null,
+      size: number(attachment.size_in_bytes),
+      duration: number(attachment.duration_in_seconds),
+      title: string(attachment.title) ?? null,
     });
   }
-  if (item.image) media.addMedia({ url: item.image, type: "photo" });
-  if (item.banner_image) media.addMedia({ url: item.banner_image, type: "photo" });
+  media.addMedia({ url: string(item.image), type: "photo" });
+  media.addMedia({ url: string(item.banner_image), type: "photo" });
   media.addImagesFromHtml(content);
-  const author = item.authors?.[0] ?? feed.authors?.[0];
+  const author = firstAuthor(item) ?? firstAuthor(feed);
+  const summary = string(item.summary);
+  const updatedAt = date(item.date_modified);
   const partial = {
     url,
-    title: plainTitle(item.title),
+    title: plainTitle(string(item.title)),
     content,
-    description: describe(item.summary ? textToHtml(item.summary) : null, content),
-    publishedAt: item.date_published ?? item.date_modified ?? null,
+    description: describe(summary ? textToHtml(summary) : null, content),
+    publishedAt: date(item.date_published) ?? updatedAt,
   };
   return {
     ...partial,
-    guid: entryGuid(item.id === undefined ? undefined : String(item.id), partial),
-    author: firstText(author?.name),
-    authorUrl: absoluteUrl(author?.url, base),
-    authorAvatar: absoluteUrl(author?.avatar, base),
-    updatedAt: item.date_modified ?? null,
+    guid: entryGuid(string(item.id), partial),
+    author: firstText(string(author?.name)),
+    authorUrl: absoluteUrl(string(author?.url), base),
+    authorAvatar: absoluteUrl(string(author?.avatar), base),
+    updatedAt,
     media: media.media,
     attachments: media.attachments,
-    categories: uniqueStrings(item.tags ?? []),
-    language: firstText(item.language, feed.language),
+    categories: uniqueStrings(list(item.tags).map(string)),
+    language: firstText(string(item.language), string(feed.language)),
     baseUrl: url ?? base,
   };
 }
 
 /** JSON Feed 1.0 and 1.1 into the product's model. */
-export function normalizeJson(feed: Feed, format: FeedFormat, documentUrl: string | null): ParsedFeed {
-  const base = absoluteUrl(feed.feed_url, documentUrl) ?? documentUrl ?? absoluteUrl(feed.home_page_url);
+export function normalizeJson(feed: JsonObject, format: FeedFormat, documentUrl: string | null): ParsedFeed {
+  const feedUrl = string(feed.feed_url);
+  const homePage = string(feed.home_page_url);
+  const base = absoluteUrl(feedUrl, documentUrl) ?? documentUrl ?? absoluteUrl(homePage);
   return {
     format,
-    title: plainTitle(feed.title),
-    description: firstText(feed.description),
-    siteUrl: absoluteUrl(feed.home_page_url, base),
-    selfUrl: absoluteUrl(feed.feed_url, base),
-    image: absoluteUrl(feed.icon ?? feed.favicon, base),
-    language: firstText(feed.language),
+    title: plainTitle(string(feed.title)),
+    description: firstText(string(feed.description)),
+    siteUrl: absoluteUrl(homePage, base),
+    selfUrl: absoluteUrl(feedUrl, base),
+    image: absoluteUrl(string(feed.icon) ?? string(feed.favicon), base),
+    language: firstText(string(feed.language)),
     generator: null,
     ttlMinutes: null,
-    hubUrl: absoluteUrl(feed.hubs?.[0]?.url, base),
-    entries: (feed.items ?? []).map((item) => normalizeItem(item, feed, base)),
+    hubUrl: absoluteUrl(string(object(list(feed.hubs)[0])?.url), base),
+    entries: list(feed.items).flatMap((item) => {
+      const value = object(item);
+      return value ? [normalizeItem(value, feed, base)] : [];
+    }),
   };
 }

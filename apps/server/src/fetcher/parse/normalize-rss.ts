@@ -1,95 +1,169 @@
-import type { RdfFeed, RssFeed } from "feedsmith";
-import { MediaCollector } from "./media.ts";
-import { describe, entryGuid, personName, uniqueStrings } from "./entry-common.ts";
+import { parseFeedDate } from "./dates.ts";
+import { describe } from "./describe.ts";
+import { entryGuid, parseDuration, personName, uniqueStrings } from "./entry-common.ts";
+import { MediaCollector, numberAttribute } from "./media.ts";
 import type { FeedFormat, ParsedEntry, ParsedFeed } from "./model.ts";
 import { firstText, plainTitle } from "./text.ts";
-import { absoluteUrl, resolveBase } from "./urls.ts";
+import { absoluteUrl } from "./urls.ts";
+import { child, childrenNamed, innerHtml, markupOf, textOf } from "./xml-nodes.ts";
+import type { XmlElement } from "./xml-tree.ts";
 
-type Item = RssFeed.Item<number | undefined> | RdfFeed.Item<number | undefined>;
-type Feed = RssFeed.Feed<number | undefined> | RdfFeed.Feed<number | undefined>;
-
-function itemLink(item: Item, base: string | null): string | null {
-  const rss = item as RssFeed.Item<number | undefined>;
-  const direct = absoluteUrl(item.link, base);
-  if (direct) return direct;
-  const alternate = item.atom?.links?.find((link) => !link.rel || link.rel === "alternate");
-  const fromAtom = absoluteUrl(alternate?.href, base);
-  if (fromAtom) return fromAtom;
-  // A guid that is a permalink (the RSS default) is the entry's address when there is no link.
-  if (rss.guid?.value && rss.guid.isPermaLink !== false) return absoluteUrl(rss.guid.value, base);
+/** The first date of `elements` that parses, in milliseconds. */
+function firstDate(...elements: (XmlElement | undefined)[]): number | null {
+  for (const element of elements) {
+    const time = element ? parseFeedDate(textOf(element)) : null;
+    if (time !== null) return time;
+  }
   return null;
 }
 
-function normalizeItem(item: Item, feed: Feed, feedBase: string | null, feedLanguage: string | null): ParsedEntry {
-  const rss = item as RssFeed.Item<number | undefined>;
-  const base = resolveBase(feedBase, item.xml?.base);
-  const url = itemLink(item, base);
-  const content = firstText(item.content?.encoded, item.description) ?? null;
-  const summary = item.content?.encoded ? (item.description ?? null) : null;
-  const media = new MediaCollector(url ?? base);
-  for (const enclosure of rss.enclosures ?? []) {
-    media.addAttachment({
-      url: enclosure.url,
-      mimeType: enclosure.type ?? null,
-      size: typeof enclosure.length === "number" ? enclosure.length : null,
-      duration: rss.itunes?.duration ?? null,
-    });
+/** The first of `<link>`s that is a usable http(s) address (a channel or item may have several). */
+function firstLink(links: XmlElement[], base: string | null): string | null {
+  for (const link of links) {
+    const url = absoluteUrl(textOf(link), link.base ?? base);
+    if (url) return url;
   }
-  media.addMediaRss(item.media);
-  if (rss.itunes?.image) media.addMedia({ url: rss.itunes.image, type: "photo" });
-  media.addImagesFromHtml(content);
+  return null;
+}
 
-  const title = plainTitle(
-    firstText(item.title, item.dc?.titles?.[0], rss.itunes?.title, item.media?.title?.value, item.media?.groups?.[0]?.title?.value),
-  );
-  const publishedAt =
-    rss.pubDate ?? item.dc?.dates?.[0] ?? item.atom?.published ?? item.dcterms?.issued?.[0] ?? item.dcterms?.created?.[0] ?? null;
-  const updatedAt = item.atom?.updated ?? item.dcterms?.modified?.[0] ?? null;
-  const partial = {
+/** The href of the first atom:link with one of these relations ("" for a link without rel). */
+function atomLink(links: XmlElement[], base: string | null, ...relations: string[]): string | null {
+  for (const link of links) {
+    if (relations.includes(link.attrs.rel?.trim().toLowerCase() ?? "")) {
+      const url = absoluteUrl(link.attrs.href, link.base ?? base);
+      if (url) return url;
+    }
+  }
+  return null;
+}
+
+const NONE: XmlElement[] = [];
+/** `list` with `node` added: lists are made only for the elements an item has. */
+function add(list: XmlElement[] | undefined, node: XmlElement): XmlElement[] {
+  if (!list) return [node];
+  list.push(node);
+  return list;
+}
+
+/**
+ * One item. Its child elements are sorted out in a single pass: the first of each kind counts,
+ * except for those an item may repeat (links, categories, enclosures, media).
+ */
+function normalizeItem(item: XmlElement, feedBase: string | null, feedLanguage: string | null): ParsedEntry {
+  let title, dcTitle, itunesTitle, mediaTitle, guid, description, encoded, xhtmlBody, itunesSummary: XmlElement | undefined;
+  let pubDate, dcDate, atomPublished, issued, created, atomUpdated, modified, author, dcCreator, itunesAuthor, atomAuthor: XmlElement | undefined;
+  let itunesImage, itunesDuration, dcLanguage: XmlElement | undefined;
+  let links, atomLinks, categories, enclosures, mediaContents, mediaThumbnails, mediaGroups: XmlElement[] | undefined;
+  for (const node of item.children) {
+    if (typeof node === "string") continue;
+    switch (node.name) {
+      case "title": title ??= node; break;
+      case "dc:title": dcTitle ??= node; break;
+      case "itunes:title": itunesTitle ??= node; break;
+      case "media:title": mediaTitle ??= node; break;
+      case "link": links = add(links, node); break;
+      case "atom:link": atomLinks = add(atomLinks, node); break;
+      case "guid": guid ??= node; break;
+      case "description": description ??= node; break;
+      case "content:encoded": encoded ??= node; break;
+      case "xhtml:body": xhtmlBody ??= node; break;
+      case "itunes:summary": itunesSummary ??= node; break;
+      case "pubdate": pubDate ??= node; break;
+      case "dc:date": dcDate ??= node; break;
+      case "atom:published": atomPublished ??= node; break;
+      case "dcterms:issued": issued ??= node; break;
+      case "dcterms:created": created ??= node; break;
+      case "atom:updated": atomUpdated ??= node; break;
+      case "dcterms:modified": modified ??= node; break;
+      case "author": author ??= node; break;
+      case "dc:creator": dcCreator ??= node; break;
+      case "itunes:author": itunesAuthor ??= node; break;
+      case "atom:author": atomAuthor ??= node; break;
+      case "category": case "dc:subject": categories = add(categories, node); break;
+      case "enclosure": enclosures = add(enclosures, node); break;
+      case "media:content": mediaContents = add(mediaContents, node); break;
+      case "media:thumbnail": mediaThumbnails = add(mediaThumbnails, node); break;
+      case "media:group": mediaGroups = add(mediaGroups, node); break;
+      case "itunes:image": itunesImage ??= node; break;
+      case "itunes:duration": itunesDuration ??= node; break;
+      case "dc:language": dcLanguage ??= node; break;
+    }
+  }
+
+  const base = item.base ?? feedBase;
+  const guidText = textOf(guid).trim();
+  // A guid that is a permalink (the RSS default) is the entry's address when there is no link.
+  const isPermalink = guid !== undefined && guid.attrs.ispermalink?.trim().toLowerCase() !== "false";
+  const url =
+    (links && firstLink(links, base)) ?? (atomLinks && atomLink(atomLinks, base, "", "alternate")) ?? (isPermalink ? absoluteUrl(guidText, base) : null);
+  const encodedHtml = firstText(markupOf(encoded), xhtmlBody && innerHtml(xhtmlBody));
+  const descriptionHtml = firstText(markupOf(description));
+  const content = encodedHtml ?? descriptionHtml;
+  // Relative links in the content resolve against its xml:base, else the entry's page.
+  const contentBase = (encodedHtml ? (encoded ?? xhtmlBody) : description)?.base ?? url ?? base;
+
+  // Relative addresses resolve against the xml:base in effect, else the entry's page.
+  const media = new MediaCollector(item.base ?? url ?? base);
+  if (enclosures) {
+    const duration = parseDuration(textOf(itunesDuration));
+    for (const enclosure of enclosures) {
+      media.addAttachment({ url: enclosure.attrs.url, mimeType: enclosure.attrs.type ?? null, size: numberAttribute(enclosure, "length"), duration });
+    }
+  }
+  if (mediaContents || mediaThumbnails || mediaGroups) {
+    media.addMediaRss({ contents: mediaContents ?? NONE, thumbnails: mediaThumbnails ?? NONE }, mediaGroups ?? NONE);
+  }
+  if (itunesImage) media.addMedia({ url: itunesImage.attrs.href || textOf(itunesImage), type: "photo" });
+  media.addImagesFromHtml(content, contentBase);
+
+  const updatedAt = firstDate(atomUpdated, modified);
+  const entry: ParsedEntry = {
+    guid: "",
+    title: plainTitle(firstText(markupOf(title), textOf(dcTitle), textOf(itunesTitle), textOf(mediaTitle), textOf(child(mediaGroups?.[0], "media:title")))),
     url,
-    title,
     content,
-    description: describe(summary ?? rss.itunes?.summary ?? null, content),
-    publishedAt: publishedAt ?? updatedAt,
-  };
-  const author = personName(
-    firstText(rss.authors?.[0]?.name, rss.authors?.[0]?.email, item.dc?.creators?.[0], rss.itunes?.author, item.atom?.authors?.[0]?.name),
-  );
-  return {
-    ...partial,
-    guid: entryGuid(rss.guid?.value ?? (item as RdfFeed.Item<number | undefined>).rdf?.about ?? item.atom?.id, partial),
-    author,
-    authorUrl: absoluteUrl(rss.authors?.[0]?.link ?? item.atom?.authors?.[0]?.uri, base),
+    description: describe((encodedHtml ? descriptionHtml : null) ?? firstText(textOf(itunesSummary)), content),
+    author: personName(firstText(textOf(author), textOf(child(author, "name")), textOf(dcCreator), textOf(itunesAuthor), textOf(child(atomAuthor, "atom:name")))),
+    authorUrl: absoluteUrl(textOf(child(atomAuthor, "atom:uri")), base),
     authorAvatar: null,
+    publishedAt: firstDate(pubDate, dcDate, atomPublished, issued, created) ?? updatedAt,
     updatedAt,
     media: media.media,
     attachments: media.attachments,
-    categories: uniqueStrings([...(rss.categories ?? []).map((c) => c.name), ...(item.dc?.subjects ?? [])]),
-    language: firstText(item.xml?.lang, item.dc?.languages?.[0], feedLanguage),
-    baseUrl: url ?? base,
+    categories: categories ? uniqueStrings(categories.map(textOf)) : [],
+    language: firstText(item.attrs["xml:lang"], textOf(dcLanguage), feedLanguage),
+    baseUrl: contentBase,
   };
+  entry.guid = entryGuid(guidText || item.attrs["rdf:about"] || textOf(child(item, "atom:id")), entry, base, item);
+  return entry;
 }
 
-/** RSS 0.9x/2.0 and RSS 1.0 (RDF) into the product's model. */
-export function normalizeRss(feed: Feed, format: FeedFormat, documentUrl: string | null): ParsedFeed {
-  const rss = feed as RssFeed.Feed<number | undefined>;
-  const base = resolveBase(documentUrl, feed.xml?.base);
-  const siteUrl =
-    absoluteUrl(feed.link, base) ??
-    absoluteUrl(feed.atom?.links?.find((link) => link.rel === "alternate")?.href, base);
-  const language = firstText(rss.language, feed.dc?.languages?.[0], feed.xml?.lang);
+/** RSS 0.9x/2.0 and RSS 1.0 (RDF) into the product's model; `root` is `<rss>`, `<rdf:RDF>` or a bare `<channel>`. */
+export function normalizeRss(root: XmlElement, format: FeedFormat, documentUrl: string | null): ParsedFeed {
+  const channel = root.name === "channel" ? root : child(root, "channel");
+  const base = channel?.base ?? root.base ?? documentUrl;
+  const atomLinks = childrenNamed(channel, "atom:link");
+  const siteUrl = firstLink(childrenNamed(channel, "link"), base) ?? atomLink(atomLinks, base, "alternate");
+  const language = firstText(textOf(child(channel, "language")), textOf(child(channel, "dc:language")), channel?.lang, root.lang);
+  // RSS 1.0 lists its items beside the channel, RSS 2.0 inside it; broken feeds do either.
+  const items = channel === root ? childrenNamed(root, "item") : [...childrenNamed(channel, "item"), ...childrenNamed(root, "item")];
   const itemBase = base ?? siteUrl;
+  const itunesImage = child(channel, "itunes:image");
+  const ttl = Number(textOf(child(channel, "ttl")).trim());
   return {
     format,
-    title: plainTitle(firstText(feed.title, feed.dc?.titles?.[0])),
-    description: firstText(feed.description, rss.itunes?.summary) ?? null,
+    title: plainTitle(firstText(markupOf(child(channel, "title")), textOf(child(channel, "dc:title")))),
+    description: firstText(markupOf(child(channel, "description")), textOf(child(channel, "itunes:summary"))),
     siteUrl,
-    selfUrl: absoluteUrl(feed.atom?.links?.find((link) => link.rel === "self")?.href, base),
-    image: absoluteUrl(feed.image?.url ?? rss.itunes?.image, base),
+    selfUrl: atomLink(atomLinks, base, "self"),
+    image: absoluteUrl(
+      textOf(child(child(channel, "image"), "url")) || textOf(child(child(root, "image"), "url")) || itunesImage?.attrs.href || textOf(itunesImage),
+      base,
+    ),
     language,
-    generator: firstText(rss.generator),
-    ttlMinutes: typeof rss.ttl === "number" && rss.ttl > 0 ? rss.ttl : null,
-    hubUrl: absoluteUrl(feed.atom?.links?.find((link) => link.rel === "hub")?.href, base),
-    entries: (feed.items ?? []).map((item) => normalizeItem(item, feed, itemBase, language)),
+    generator: firstText(textOf(child(channel, "generator"))),
+    ttlMinutes: Number.isFinite(ttl) && ttl > 0 ? ttl : null,
+    hubUrl: atomLink(atomLinks, base, "hub"),
+    entries: items.map((item) => normalizeItem(item, itemBase, language)),
   };
 }

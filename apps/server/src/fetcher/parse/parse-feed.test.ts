@@ -91,6 +91,46 @@ Line two &lt;not a tag&gt;</content></entry></feed>`);
     expect(feed.title ?? "").not.toContain("root:");
   });
 
+  it("reads items of categories or custom elements only, each with a guid of its own", () => {
+    const feed = parseFeedDocument(rss(`<item><category>One</category></item><item><custom>x</custom></item><item><custom>y</custom></item>`));
+    expect(feed.entries.map((entry) => entry.categories)).toEqual([["One"], [], []]);
+    const guids = feed.entries.map((entry) => entry.guid);
+    expect(new Set(guids).size).toBe(3);
+    for (const guid of guids) expect(guid).toMatch(/^sha256:[0-9a-f]{32}$/);
+  });
+
+  it("resolves relative guids and ids against the base, and keeps other guids as written", () => {
+    const atom = parseFeedDocument(`<feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://a.example/blog/"><entry><id>../posts/1</id></entry><entry><id>post-2</id></entry></feed>`);
+    expect(atom.entries.map((entry) => entry.guid)).toEqual(["https://a.example/posts/1", "post-2"]);
+    expect(parseFeedDocument(rss(`<item><guid>/p/3</guid></item>`), "https://b.example/feed").entries[0]!.guid).toBe("https://b.example/p/3");
+  });
+
+  it("takes the first usable channel <link> as the site, not an atom:link", () => {
+    const feed = parseFeedDocument(`<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><atom:link rel="self" href="https://s.example/feed"/><link></link><link>https://s.example/</link><link>https://other.example/</link></channel></rss>`);
+    expect(feed).toMatchObject({ siteUrl: "https://s.example/", selfUrl: "https://s.example/feed" });
+  });
+
+  it("reads Atom 0.3: escaped and base64 content, issued dates, enclosure links", () => {
+    const feed = parseFeedDocument(`<feed version="0.3" xmlns="http://purl.org/atom/ns#"><entry><title mode="base64" type="text/plain">SGVsbG8gJmFtcDsgYnll</title>
+      <link rel="alternate" type="text/html" href="https://z.example/1"/><link rel="enclosure" type="audio/mpeg" length="42" href="https://z.example/1.mp3"/>
+      <issued>2004-04-20T00:23:47Z</issued><content type="text/html" mode="escaped">&lt;p&gt;Hi&lt;/p&gt;</content></entry></feed>`);
+    expect(feed.format).toBe("atom0.3");
+    expect(feed.entries[0]).toMatchObject({ title: "Hello &amp; bye", url: "https://z.example/1", content: "<p>Hi</p>", publishedAt: Date.parse("2004-04-20T00:23:47Z") });
+    expect(feed.entries[0]!.attachments).toEqual([{ url: "https://z.example/1.mp3", mime_type: "audio/mpeg", size_in_bytes: 42 }]);
+  });
+
+  it("writes XHTML content back as HTML, against its own xml:base", () => {
+    const feed = parseFeedDocument(`<feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://x.example/a/"><entry><link href="https://x.example/post"/>
+      <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml" xml:base="img/"><p>1 &lt; 2<br/><img src="p.png"/></p></div></content></entry></feed>`);
+    expect(feed.entries[0]).toMatchObject({ content: '<p>1 &lt; 2<br><img src="p.png"></p>', baseUrl: "https://x.example/a/img/" });
+    expect(feed.entries[0]!.media).toEqual([{ url: "https://x.example/a/img/p.png", type: "photo" }]);
+  });
+
+  it("drops the characters XML forbids from the feed's text, and NUL from content", () => {
+    const feed = parseFeedDocument(rss(`<item><title>A\u0001B</title><guid>g</guid><category>\u0002</category><description>x\u0000y</description></item>`));
+    expect(feed.entries[0]).toMatchObject({ title: "AB", categories: [], content: "xy", description: "xy" });
+  });
+
   it.each([
     ["an HTML page", "<!doctype html><html><head><title>Page</title></head><body>Hi</body></html>"],
     ["plain text", "just some words"],

@@ -1,12 +1,10 @@
-import { DetectError, ParseError, parseFeed } from "feedsmith";
-import { parseFeedDate } from "./dates.ts";
-import { decodeBase64Constructs } from "./base64-text.ts";
-import { sniffFormat } from "./format.ts";
-import type { ParsedFeed } from "./model.ts";
+import { xmlFeedFormat } from "./format.ts";
+import type { FeedFormat, ParsedFeed } from "./model.ts";
 import { normalizeAtom } from "./normalize-atom.ts";
-import { normalizeJson } from "./normalize-json.ts";
+import { jsonFeedFormat, normalizeJson, readJsonFeed } from "./normalize-json.ts";
 import { normalizeRss } from "./normalize-rss.ts";
-import { repairXml } from "./repair.ts";
+import { withoutForbiddenCharacters } from "./scrub.ts";
+import { parseXmlTree, TooDeeplyNested, type XmlElement } from "./xml-tree.ts";
 
 /** Why a document could not be read as a feed. */
 export class FeedParseError extends Error {
@@ -18,85 +16,67 @@ export class FeedParseError extends Error {
   }
 }
 
-/** Characters XML 1.0 forbids; real feeds contain them and every lenient reader drops them. */
-// eslint-disable-next-line no-control-regex
-const ILLEGAL_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+/**
+ * Line ends normalised to "\n", as an XML parser hands text over (the tokeniser keeps "\r\n").
+ * A document without "\r" costs one fast scan.
+ */
+const normalizeLineEnds = (text: string) => (text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text);
+
+/** How far into a document its type declaration is looked for: it comes before the root element. */
+const PROLOG = 64 * 1024;
 /** A document type declaration, with its internal subset: entity definitions are never expanded. */
-const DOCTYPE = /<!DOCTYPE[^[>]*(?:\[[\s\S]*?\]\s*)?>/i;
-
-const dateFn = (raw: string) => parseFeedDate(raw) ?? undefined;
-
-const JSON_FEED_1 = "https://jsonfeed.org/version/1";
+const DOCTYPE = /<!DOCTYPE[^[>]*(?:\[[\s\S]*?\]\s*)?>/iy;
 
 /**
- * A JSON Feed object, tolerant of what real feeds get wrong: a version that is not the spec's URL
- * ("1.0"), and version 1.0's single `author` where 1.1 has `authors`.
+ * The text without its document type declaration. The tokeniser would skip it too, but an
+ * entity's value may hold markup (`<!ENTITY x "<a>">`) that would be read as the root element.
  */
-function tryJson(text: string): Record<string, unknown> | null {
-  if (!text.startsWith("{")) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
-  const feed = value as Record<string, unknown>;
-  if (typeof feed.version !== "string" || !feed.version.startsWith(JSON_FEED_1)) {
-    if (!Array.isArray(feed.items)) return feed;
-    feed.version = String(feed.version ?? "").startsWith("1.1") ? `${JSON_FEED_1}.1` : JSON_FEED_1;
-  }
-  const withAuthors = (object: Record<string, unknown>) => {
-    if (object.author && typeof object.author === "object" && !object.authors) object.authors = [object.author];
-  };
-  withAuthors(feed);
-  if (Array.isArray(feed.items)) for (const item of feed.items) if (item && typeof item === "object") withAuthors(item as Record<string, unknown>);
-  return feed;
+function withoutDoctype(text: string): string {
+  const at = text.slice(0, PROLOG).search(/<!doctype/i);
+  if (at === -1) return text;
+  DOCTYPE.lastIndex = at;
+  const match = DOCTYPE.exec(text);
+  return match ? text.slice(0, at) + text.slice(at + match[0].length) : text;
 }
 
-function runParser(input: string | Record<string, unknown>) {
-  return parseFeed<number | undefined>(input, { parseDateFn: dateFn });
-}
-
-function emptyFeed(format: ParsedFeed["format"]): ParsedFeed {
-  return { format, title: null, description: null, siteUrl: null, selfUrl: null, image: null, language: null, generator: null, ttlMinutes: null, hubUrl: null, entries: [] };
-}
+/** A document read but not yet normalised: its format and its JSON object or XML tree. */
+export type FeedDocument =
+  | { format: FeedFormat; json: Record<string, unknown>; root?: undefined }
+  | { format: FeedFormat; root: XmlElement; json?: undefined };
 
 /**
- * Parses RSS 0.9x/1.0/2.0, Atom 0.3/1.0 or JSON Feed 1.0/1.1 text into the product's model.
- * Malformed XML (stray `&`, bad nesting, truncation) is repaired rather than refused, the way
- * real readers are; a document type's entities are never expanded. `documentUrl` is where the
- * document came from: relative links resolve against it.
+ * Reads RSS 0.9x/1.0/2.0, Atom 0.3/1.0 or JSON Feed 1.0/1.1 text. Malformed XML (stray `&`, bad
+ * nesting, truncation) is read rather than refused, the way real readers do; a document type's
+ * entities are never expanded. `documentUrl` is the base of xml:base declarations.
  */
-export function parseFeedDocument(input: string, documentUrl: string | null = null): ParsedFeed {
-  const text = input.replace(/^\uFEFF/, "").trimStart();
-  const json = tryJson(text);
-  const cleaned = json ? text : decodeBase64Constructs(text.replace(ILLEGAL_XML_CHARS, "").replace(DOCTYPE, ""));
-  const format = sniffFormat(cleaned, json);
-  if (!format) throw new FeedParseError("not-a-feed", "The document is not an RSS, Atom or JSON feed");
-
-  let parsed: ReturnType<typeof runParser>;
+export function readFeedDocument(input: string, documentUrl: string | null = null): FeedDocument {
+  const text = (input.charCodeAt(0) === 0xfeff ? input.slice(1) : input).trimStart();
+  const json = readJsonFeed(text);
+  if (json) {
+    const format = jsonFeedFormat(json);
+    if (!format) throw new FeedParseError("not-a-feed", "The document is not a feed");
+    return { format, json };
+  }
+  let root;
   try {
-    parsed = runParser(json ?? cleaned);
+    root = parseXmlTree(withoutDoctype(normalizeLineEnds(text)), documentUrl);
   } catch (error) {
-    // A recognised root with nothing feedsmith can read inside (e.g. `<rss></rss>`) is an empty feed.
-    if (error instanceof ParseError) return emptyFeed(format);
-    if (json || (error instanceof DetectError && !cleaned.includes("<"))) {
-      throw new FeedParseError("not-a-feed", "The document is not a feed", { cause: error });
-    }
-    try {
-      parsed = runParser(repairXml(cleaned));
-    } catch (retryError) {
-      throw new FeedParseError("malformed", "The feed is not well-formed and could not be repaired", { cause: retryError });
-    }
+    if (error instanceof TooDeeplyNested) throw new FeedParseError("malformed", "The feed is nested too deeply to read", { cause: error });
+    throw error;
   }
-  switch (parsed.format) {
-    case "json":
-      return normalizeJson(parsed.feed, format, documentUrl);
-    case "atom":
-      return normalizeAtom(parsed.feed, format, documentUrl);
-    case "rss":
-    case "rdf":
-      return normalizeRss(parsed.feed, format, documentUrl);
-  }
+  const format = root && xmlFeedFormat(root);
+  if (!root || !format) throw new FeedParseError("not-a-feed", "The document is not an RSS, Atom or JSON feed");
+  return { format, root };
+}
+
+/** A document read by {@link readFeedDocument} in the product's model; relative links resolve against `documentUrl`. */
+export function normalizeFeedDocument(document: FeedDocument, documentUrl: string | null = null): ParsedFeed {
+  if (document.json) return withoutForbiddenCharacters(normalizeJson(document.json, document.format, documentUrl));
+  const { format, root } = document;
+  return withoutForbiddenCharacters(format.startsWith("atom") ? normalizeAtom(root, format, documentUrl) : normalizeRss(root, format, documentUrl));
+}
+
+/** Parses a feed document's text into the product's model (see {@link readFeedDocument}). */
+export function parseFeedDocument(input: string, documentUrl: string | null = null): ParsedFeed {
+  return normalizeFeedDocument(readFeedDocument(input, documentUrl), documentUrl);
 }

@@ -4,14 +4,25 @@ const TAG = /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>/gi;
 const INLINE_TAG = /<\/?(?:a|b|i|em|strong|span|code|sup|sub|u|s|small|font|abbr|cite|q|mark|kbd|var|time)\b[^<>]*>/gi;
 const MARKUP_HINT = /<\/?(?:a|b|i|em|strong|span|br|p|div|img|code|sup|sub|u|s|small|font|abbr|cite|q|mark)\b[^<>]*>/i;
 
+// Whitespace that collapsing changes: a run, or a character other than " ".
+const UNCOLLAPSED = /\s\s|[^\S ]/;
+
 /** Collapses runs of whitespace into single spaces and trims. */
 export function collapseWhitespace(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+  // Most text is already collapsed, and a test is much cheaper than replacing every space.
+  return (UNCOLLAPSED.test(text) ? text.replace(/\s+/g, " ") : text).trim();
 }
 
-/** Plain text of a short HTML string (a title): tags removed, entities decoded. */
+// A comment ends at "-->"; one that never does ends at the next ">", the SGML reading of
+// `<!-- -- x >` (HTML5 would drop the rest of the title).
+const COMMENT = /<!--(?:[\s\S]*?-->|[^>]*>?)/g;
+// Script and style hold code, not words.
+const CODE = /<(script|style)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
+
+/** Plain text of a short HTML string (a title): tags, comments and scripts removed, entities decoded. */
 export function stripTags(html: string): string {
-  return collapseWhitespace(decodeHTML(html.replace(/<!--[\s\S]*?(-->|$)/g, "").replace(INLINE_TAG, "").replace(TAG, " ")));
+  if (!html.includes("<")) return collapseWhitespace(html.includes("&") ? decodeHTML(html) : html);
+  return collapseWhitespace(decodeHTML(html.replace(COMMENT, "").replace(CODE, "").replace(INLINE_TAG, "").replace(TAG, " ")));
 }
 
 /**
