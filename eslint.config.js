@@ -108,7 +108,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.serviceworker }, sourceType: "script" },
   },
   {
-    files: ["scripts/**", "e2e/**", "**/*.test.{ts,tsx}", "**/test/**", "apps/server/src/cli.ts"],
+    files: ["scripts/**", "e2e/**", "**/*.test.{ts,tsx}", "**/test/**", "apps/server/src/cli/run.ts"],
     rules: { "no-console": "off" },
   },
 

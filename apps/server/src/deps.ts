@@ -1,4 +1,4 @@
-import { createIdGenerator, type IdGenerator, PRODUCT } from "@tidings/contracts";
+import { createIdGenerator, type IdGenerator } from "@tidings/contracts";
 import { randomInt } from "node:crypto";
 import { createAccountDeletionRepo } from "./auth/account-deletion.repo.ts";
 import { createAuth, type Auth } from "./auth/auth.ts";
@@ -38,10 +38,10 @@ import type { Scheduler } from "./fetcher/scheduler.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createHttpClient, type HttpClient } from "./lib/http/index.ts";
 import type { Logger } from "./lib/logger.ts";
+import { USER_AGENT } from "./lib/http/user-agent.ts";
 import { createMailer } from "./lib/mail/mailer.ts";
 
-/** The User-Agent of every outbound request: the product, its version and where to learn about it. */
-export const USER_AGENT = `${PRODUCT.name}/${PRODUCT.version} (+${PRODUCT.repositoryUrl})`;
+export { USER_AGENT };
 
 /** Everything the app needs, built once from the configuration. */
 export interface Deps {
