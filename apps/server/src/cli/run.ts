@@ -17,7 +17,8 @@ const USAGE = `Usage:
       Prints the feeds found for a site or feed URL, one JSON line each.
   npm run -s cli -- refresh [--all]
       Refreshes every due feed (with --all: every feed somebody reads) in the configured
-      database once, then prints {"refreshed", "notModified", "failed", "seconds"}.`;
+      database once, then prints {"refreshed", "notModified", "failed", "seconds",
+      "cpuSeconds", "maxRssMb"}.`;
 
 function parseArgs(argv: string[]) {
   const inputs: string[] = [];
