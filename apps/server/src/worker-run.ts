@@ -1,0 +1,48 @@
+import { randomBytes } from "node:crypto";
+import { openDatabase } from "./db/client.ts";
+import { migrate } from "./db/migrate.ts";
+import { createDeps } from "./deps.ts";
+import { ConfigError, loadConfig } from "./env.ts";
+import { createLogger } from "./lib/logger.ts";
+
+/**
+ * `npm run worker`: a standalone refresh worker on PostgreSQL. Run as many as you like beside the
+ * server (start the server with SCHEDULER=off to leave fetching to them): they claim disjoint
+ * batches of due feeds from the database, so no feed is fetched twice in a cycle.
+ */
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  if (!config.databaseUrl) {
+    console.error("npm run worker needs DATABASE_URL: the embedded database belongs to the server process, which refreshes feeds itself.");
+    process.exit(1);
+  }
+  const logger = createLogger({ level: config.logLevel }).child({ role: "worker" });
+  const database = await openDatabase({ kind: "postgres", url: config.databaseUrl });
+  await migrate(database.db);
+  // A worker serves no sessions; an ephemeral secret keeps it from touching the data directory.
+  const authSecret = config.auth.secret ?? randomBytes(32).toString("base64url");
+  const deps = createDeps({ config, logger, database, authSecret });
+  deps.scheduler.start();
+  logger.info({ concurrency: config.fetch.concurrency, perHost: config.fetch.perHost }, "refresh worker started");
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "refresh worker stopping");
+    await deps.scheduler.stop();
+    deps.http.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+await main();
