@@ -1,63 +1,216 @@
-// `npm run bench:start`: start-up and idle-memory figures of `npm start` on the embedded database.
-// Measures (1) a first start on an empty data directory (creates and migrates the database),
-// (2) a restart on that data directory, each until GET /api/better-auth/get-session answers 200,
-// and (3) the resident memory of the idle server. The web client is built first, outside the timing.
-import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+// `npm run bench:start [-- --runs N --entries N --settle S]`: start-up time and idle memory of
+// `npm start` on the embedded database. Each run measures
+//   (1) a first start on an empty data directory (creates and migrates the database),
+//   (2) a restart on that data directory, each until GET /api/better-auth/get-session answers 200,
+//   (3) a start on a data directory that holds a reader with --entries entries (seeded once).
+// After the starts of (1) and (3) the app is opened once (GET / and GET /api/health; on the seeded
+// data also a sign-in, the first timeline page and the unread counts), and after --settle seconds
+// the resident memory of the whole process tree of `npm start` (the server process and any child
+// it runs; PGlite runs inside it) is read from /proc. The web client is built first, outside the
+// timing.
+import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
+import { seedReader } from "./bench/seed-reader.ts";
 import { ensureWebBuild, ROOT, SERVER_NODE_FLAGS } from "./web-build.ts";
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: process.env.BENCH_RUNS ?? "3" },
+    entries: { type: "string", default: "20000" },
+    feeds: { type: "string", default: "200" },
+    settle: { type: "string", default: "10" },
+  },
+});
+const RUNS = Number(values.runs);
+const SETTLE_MS = Number(values.settle) * 1000;
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
-const URL_UNDER_TEST = `http://127.0.0.1:${PORT}/api/better-auth/get-session`;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const READER = { email: "bench@example.com", password: "correct horse battery", name: "Bench" };
 
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
+interface Memory {
+  /** Resident memory of the process tree, MB. */
+  rss: number;
+  /** Of it, anonymous memory (heaps, WebAssembly memory) and mapped files (the node binary), MB. */
+  anon: number;
+  file: number;
+  /** The highest resident memory of the server process since it started, MB. */
+  peak: number;
+  processes: number;
 }
 
-async function startOnce(dataDir: string, measureIdle: boolean) {
+function statusOf(pid: number): Record<string, number> {
+  const fields: Record<string, number> = {};
+  for (const line of readFileSync(`/proc/${pid}/status`, "utf8").split("\n")) {
+    const match = /^(\w+):\s+(\d+) kB/.exec(line);
+    if (match) fields[match[1]!] = Number(match[2]) / 1024;
+  }
+  return fields;
+}
+
+/** `pid` and every process below it. */
+function processTree(pid: number): number[] {
+  const parents = new Map<number, number>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // The command name may hold spaces and parentheses; the parent follows the last ')'.
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) for (const [child, parent] of parents) if (parent === tree[i]) tree.push(child);
+  return tree;
+}
+
+function treeMemory(pid: number): Memory {
+  const tree = processTree(pid);
+  let rss = 0;
+  let anon = 0;
+  let file = 0;
+  for (const member of tree) {
+    try {
+      const status = statusOf(member);
+      rss += status.VmRSS ?? 0;
+      anon += status.RssAnon ?? 0;
+      file += (status.RssFile ?? 0) + (status.RssShmem ?? 0);
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  const round = (mb: number) => Math.round(mb);
+  return { rss: round(rss), anon: round(anon), file: round(file), peak: round(statusOf(pid).VmHWM ?? 0), processes: tree.length };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function request(pathname: string, init: RequestInit = {}): Promise<Response> {
+  const response = await fetch(`${ORIGIN}${pathname}`, { ...init, headers: { origin: ORIGIN, ...init.headers } });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${init.method ?? "GET"} ${pathname}: HTTP ${response.status}`);
+  return response;
+}
+
+/** Opens the app once, as a browser would: the page, the health check, and with a reader their timeline. */
+async function openApp(withReader: boolean): Promise<void> {
+  await request("/");
+  await request("/api/health");
+  if (!withReader) return;
+  const signIn = await request("/api/better-auth/sign-in/email", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: READER.email, password: READER.password }),
+  });
+  const cookie = signIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  await request("/api/entries", { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ view: 0, limit: 20 }) });
+  await request("/api/reads", { headers: { cookie } });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/** Starts `npm start`'s command on `dataDir`; answers the time until it served a request, and its idle memory. */
+async function startOnce(dataDir: string, idle: "none" | "app" | "reader"): Promise<{ readyMs: number; memory: Memory | null }> {
   const started = performance.now();
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, "scripts/start.ts")], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  let firstOk = 0;
-  while (!firstOk) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(URL_UNDER_TEST);
-      if (response.status === 200) firstOk = performance.now() - started;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+  try {
+    let readyMs = 0;
+    while (!readyMs) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      try {
+        const response = await fetch(`${ORIGIN}/api/better-auth/get-session`);
+        if (response.status === 200) readyMs = performance.now() - started;
+      } catch {
+        await sleep(20);
+      }
     }
+    if (idle === "none") return { readyMs, memory: null };
+    await openApp(idle === "reader");
+    await sleep(SETTLE_MS);
+    return { readyMs, memory: treeMemory(child.pid!) };
+  } finally {
+    await stop(child);
   }
-  let idle = 0;
-  if (measureIdle) {
-    for (let i = 0; i < 20; i++) await fetch(URL_UNDER_TEST);
-    await new Promise((resolve) => setTimeout(resolve, 5000));
-    idle = await rssMb(child.pid!);
-  }
-  child.kill("SIGTERM");
-  await new Promise((resolve) => child.once("exit", resolve));
-  return { firstOk, idle };
+}
+
+/** A data directory holding one reader with `entries` entries, as the server would have written it. */
+async function seededDataDir(): Promise<string> {
+  const { openDatabase } = await import("../apps/server/src/db/client.ts");
+  const { migrate } = await import("../apps/server/src/db/migrate.ts");
+  const { createDeps } = await import("../apps/server/src/deps.ts");
+  const { createApp } = await import("../apps/server/src/app.ts");
+  const { loadConfig } = await import("../apps/server/src/env.ts");
+  const { createLogger } = await import("../apps/server/src/lib/logger.ts");
+  const { resolveAuthSecret } = await import("../apps/server/src/lib/secret.ts");
+  const dataDir = await mkdtemp(path.join(tmpdir(), "tidings-bench-data-"));
+  const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: dataDir, SCHEDULER: "false", PORT: String(PORT) });
+  const database = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "db") });
+  await migrate(database.db);
+  const deps = createDeps({ config, logger: createLogger({ level: "silent" }), database, authSecret: await resolveAuthSecret(null, dataDir) });
+  const signUp = await createApp(deps).request("/api/better-auth/sign-up/email", {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: ORIGIN },
+    body: JSON.stringify(READER),
+  });
+  if (signUp.status !== 200) throw new Error(`sign-up: HTTP ${signUp.status}`);
+  const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
+  await seedReader(deps.db, { userId, feeds: Number(values.feeds), entries: Number(values.entries), firstId: BigInt(deps.ids.next()) });
+  deps.http.close();
+  await database.close();
+  return dataDir;
 }
 
 ensureWebBuild();
-const rows: { run: number; first: number; restart: number; idleRss: number }[] = [];
-for (let run = 1; run <= RUNS; run++) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "tidings-bench-"));
-  const first = await startOnce(dataDir, false);
-  const restart = await startOnce(dataDir, true);
-  rows.push({ run, first: Math.round(first.firstOk), restart: Math.round(restart.firstOk), idleRss: restart.idle });
-  await rm(dataDir, { recursive: true, force: true });
+const seedStarted = performance.now();
+const seeded = await seededDataDir();
+console.log(`seeded a reader with ${values.entries} entries in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+
+const rows: Record<string, number | string>[] = [];
+const parts = (memory: Memory) => `${memory.anon} / ${memory.file}`;
+try {
+  for (let run = 1; run <= RUNS; run++) {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "tidings-bench-"));
+    try {
+      const first = await startOnce(dataDir, "app");
+      const restart = await startOnce(dataDir, "none");
+      const withData = await startOnce(seeded, "reader");
+      rows.push({
+        run,
+        "first start ms": Math.round(first.readyMs),
+        "restart ms": Math.round(restart.readyMs),
+        "idle RSS fresh MB": first.memory!.rss,
+        "anon / file": parts(first.memory!),
+        "start with data ms": Math.round(withData.readyMs),
+        "idle RSS with data MB": withData.memory!.rss,
+        "anon / file ": parts(withData.memory!),
+        "peak RSS with data MB": withData.memory!.peak,
+        processes: Math.max(first.memory!.processes, withData.memory!.processes),
+      });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+} finally {
+  await rm(seeded, { recursive: true, force: true });
 }
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-console.log(`Node ${process.version}, ${RUNS} runs, embedded database (PGlite)`);
+const median = (key: string) => rows.map((row) => Number(row[key])).sort((a, b) => a - b)[Math.floor(rows.length / 2)]!;
+console.log(`Node ${process.version}, ${RUNS} runs, embedded database (PGlite), idle = ${values.settle} s after the app was opened`);
 console.table(rows);
 console.log(
-  `median: first start ${median(rows.map((r) => r.first))} ms, restart ${median(rows.map((r) => r.restart))} ms, idle RSS ${median(rows.map((r) => r.idleRss))} MB`,
+  `median: first start ${median("first start ms")} ms, restart ${median("restart ms")} ms, ` +
+    `idle RSS ${median("idle RSS fresh MB")} MB fresh, ${median("idle RSS with data MB")} MB with data (${values.entries} entries)`,
 );

@@ -19,6 +19,20 @@ describe("npm start", () => {
     expect(result.stdout).toBe("");
   });
 
+  it.runIf(typeof process.execve === "function")("restarts itself once, in place, with the flags and allocator settings it needs", () => {
+    const report = "console.log(JSON.stringify({ pid: process.pid, flags: process.execArgv.filter((flag) => flag.startsWith('--liftoff')), arenas: process.env.MALLOC_ARENA_MAX ?? null }))";
+    const result = spawnSync(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(report)}`, START], {
+      env: { ...process.env, PORT: "abc", MALLOC_ARENA_MAX: undefined },
+      encoding: "utf8",
+    });
+    const [first, second, ...rest] = result.stdout.trim().split("\n").map((line) => JSON.parse(line) as { pid: number; flags: string[]; arenas: string | null });
+    expect(rest).toEqual([]);
+    expect(first).toEqual({ pid: second!.pid, flags: [], arenas: null });
+    expect(second).toEqual({ pid: first!.pid, flags: ["--liftoff-only"], arenas: "2" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("PORT must be a port number");
+  });
+
   it("passes the same V8 flags that the benchmark and end-to-end tests measure", () => {
     const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { scripts: { start: string } };
     expect(pkg.scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(" ")} scripts/start.ts`);

@@ -20,7 +20,6 @@ import { createSubscriptionsService, type SubscriptionsService } from "./feature
 import { createListsRepo, type ListsRepo } from "./features/lists/lists.repo.ts";
 import { createInboxesRepo, type InboxesRepo } from "./features/inboxes/inboxes.repo.ts";
 import { discoverFeeds } from "./fetcher/discover/discover.ts";
-import { fetchReadability } from "./fetcher/fetch-readability.ts";
 import { createEntriesRepo } from "./features/entries/entries.repo.ts";
 import { createEntriesService, type EntriesService } from "./features/entries/entries.service.ts";
 import { createReadsService, type ReadsService } from "./features/reads/reads.service.ts";
@@ -39,7 +38,7 @@ import { systemClock, type Clock } from "./lib/clock.ts";
 import { createHttpClient, type HttpClient } from "./lib/http/index.ts";
 import type { Logger } from "./lib/logger.ts";
 import { USER_AGENT } from "./lib/http/user-agent.ts";
-import { createMailer } from "./lib/mail/mailer.ts";
+import type { createMailer, Mailer } from "./lib/mail/mailer.ts";
 
 export { USER_AGENT };
 
@@ -116,7 +115,7 @@ export function createDeps(input: {
     webUrl: config.server.webUrl,
     trustedOrigins: config.server.trustedOrigins,
     invitationsRequired: config.auth.invitationsRequired,
-    mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger }),
+    mailer: lazyMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger }),
     accountsConfig: config.accounts,
     beforeDeleteUser: createAccountDeletionRepo(db).removeLeftovers,
   });
@@ -147,7 +146,8 @@ export function createDeps(input: {
     ownInboxId,
     listExists: async (listId) => (await listsRepo.findById(listId)) !== null,
     feedExists: async (feedId) => (await feedsRepo.findById(feedId)) !== null,
-    fetchReadability: (entry) => fetchReadability({ db, http }, entry),
+    // Readability and its DOM (linkedom, ~5 MB of heap) are loaded on the first article view.
+    fetchReadability: async (entry) => (await import("./fetcher/fetch-readability.ts")).fetchReadability({ db, http }, entry),
   });
   const reads = createReadsService({
     timeline,
@@ -203,5 +203,25 @@ export function createDeps(input: {
     collections,
     scheduler,
     indexEntries: (tx, rows) => searchIndexRepo.indexEntries(tx, rows),
+  };
+}
+
+/**
+ * The mailer, loaded on the first message: nodemailer (~5 MB of heap) is not needed until an
+ * instance sends mail, which many never do.
+ */
+function lazyMailer(options: Parameters<typeof createMailer>[0]): Mailer {
+  let mailer: Promise<Mailer> | null = null;
+  return {
+    send(message) {
+      mailer ??= import("./lib/mail/mailer.ts").then((module) => module.createMailer(options));
+      return mailer.then(
+        (loaded) => loaded.send(message),
+        (error: unknown) => {
+          mailer = null;
+          throw error;
+        },
+      );
+    },
   };
 }
