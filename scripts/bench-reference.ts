@@ -7,7 +7,7 @@
 // it reports the child's wall time, CPU time and peak RSS (from the command's own JSON answer),
 // the server's requests and 304s, and the entries stored; then the targets.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -202,6 +202,41 @@ interface RefreshAnswer {
   maxRssMb?: number;
 }
 
+/**
+ * CPU seconds used so far by the PostgreSQL server of this machine (every `postgres` process, and
+ * the backends that ended, which the postmaster has reaped); null when it is not local or /proc is
+ * not readable. The difference over a round is what the database spent on it.
+ */
+function postgresCpuSeconds(): number | null {
+  if (values.pglite || process.platform !== "linux") return null;
+  let ticks = 0;
+  let postmaster: { pid: number; start: number } | null = null;
+  try {
+    for (const name of readdirSync("/proc")) {
+      if (!/^\d+$/.test(name)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      } catch {
+        continue;
+      }
+      if (!stat.includes("(postgres)")) continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // utime and stime are fields 14 and 15 of the line (11 and 12 after the name); the oldest
+      // process is the postmaster, whose cutime and cstime (13, 14) hold the ended backends.
+      ticks += Number(fields[11]) + Number(fields[12]);
+      const start = Number(fields[19]);
+      if (!postmaster || start < postmaster.start) postmaster = { pid: Number(name), start };
+    }
+    if (!postmaster) return null;
+    const fields = readFileSync(`/proc/${postmaster.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    ticks += Number(fields[13]) + Number(fields[14]);
+  } catch {
+    return null;
+  }
+  return ticks / 100;
+}
+
 /** One `cli refresh --all` in a fresh process, as an operator runs it. */
 async function refreshProcess(label: string): Promise<{ wall: number; answer: RefreshAnswer }> {
   const flags = [...values["node-flag"]!, ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${label}.cpuprofile`] : [])];
@@ -343,7 +378,9 @@ try {
       await serverGet(port, "/__warm");
       await serverGet(port, "/__stats?reset=1");
     }
+    const pgBefore = postgresCpuSeconds();
     const { wall, answer } = await refreshProcess(label === "+5" ? "add5" : label);
+    const pgAfter = postgresCpuSeconds();
     const stats = JSON.parse(await serverGet(port, "/__stats?reset=1")) as ServerStats;
     const entries = await countEntries();
     const notModified = stats.status["304"] ?? 0;
@@ -353,6 +390,7 @@ try {
       "wall s": Number(wall.toFixed(2)),
       "CPU s": fmt(answer.cpuSeconds),
       "peak RSS MB": answer.maxRssMb ?? "?",
+      ...(pgBefore !== null && pgAfter !== null ? { "PostgreSQL CPU s": Number((pgAfter - pgBefore).toFixed(2)) } : {}),
       requests: stats.requests,
       "304s": `${notModified} (${((notModified / Math.max(1, stats.requests)) * 100).toFixed(0)}%)`,
       "MB sent": Number((stats.bytes / 1e6).toFixed(1)),

@@ -2,6 +2,7 @@
 // serves the API and the web app from one process.
 import os from "node:os";
 import path from "node:path";
+import { restartWithFlags } from "../apps/server/src/lib/tuned-process.ts";
 
 /**
  * V8 flags that cannot be set once the process runs. `--liftoff-only`: PGlite's WebAssembly stays
@@ -19,21 +20,14 @@ const NODE_FLAGS = ["--liftoff-only"];
 const MALLOC_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" };
 
 /**
- * Replaces this process (same process id, no child left behind) by one with the flags and the
- * allocator settings above, and Node's compile cache on from the start: then the cache also holds
- * this file, and a start that finds everything in it never loads the TypeScript stripper (~8 MB
- * resident for good). Nothing happens where `process.execve` is missing (Windows) or when the
- * flags are given already.
+ * Node's compile cache, on from the start: then it also holds this file, and a start that finds
+ * everything in it never loads the TypeScript stripper (~8 MB resident for good).
  */
-function restartTuned(): void {
-  const missing = NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));
-  if (missing.length === 0 || typeof process.execve !== "function" || process.platform === "win32") return;
-  const env: NodeJS.ProcessEnv = { ...MALLOC_ENV, ...process.env };
-  if (!env.NODE_COMPILE_CACHE && !env.NODE_DISABLE_COMPILE_CACHE) env.NODE_COMPILE_CACHE = path.join(os.tmpdir(), "node-compile-cache");
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...missing, ...process.argv.slice(1)], env);
-}
+const COMPILE_CACHE_ENV: Record<string, string> =
+  process.env.NODE_COMPILE_CACHE || process.env.NODE_DISABLE_COMPILE_CACHE ? {} : { NODE_COMPILE_CACHE: path.join(os.tmpdir(), "node-compile-cache") };
 
-restartTuned();
+// Restarts in place (same process id, no child left behind) with the flags and settings above.
+restartWithFlags(NODE_FLAGS, { ...MALLOC_ENV, ...COMPILE_CACHE_ENV });
 // Before the server's modules load (imported dynamically, after this): they then cost a fraction
 // of the time and memory.
 const { installFastResolve } = await import("../apps/server/src/lib/fast-resolve.ts");

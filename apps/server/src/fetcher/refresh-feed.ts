@@ -3,8 +3,9 @@ import type { Database } from "../db/client.ts";
 import type { FeedRow, FeedsRepo } from "../features/feeds/feeds.repo.ts";
 import type { TimelineRepo } from "../timeline/timeline.repo.ts";
 import type { Clock } from "../lib/clock.ts";
-import { FetchError, type HttpClient } from "../lib/http/index.ts";
+import { FetchError, type HttpClient, type HttpResponse } from "../lib/http/index.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { Semaphore } from "../lib/semaphore.ts";
 import { decodeDocument } from "./decode.ts";
 import { describeFetchError, describeStatus } from "./describe-error.ts";
 import { resolveFetchUrl } from "./feed-url.ts";
@@ -23,7 +24,16 @@ export interface RefreshDeps {
   clock: Clock;
   logger: Logger;
   rsshubUrl: string;
+  /**
+   * Bounds the feeds being decoded, parsed and stored at once (all of them without it). Fetches
+   * wait on the network and overlap freely; past that, each feed in hand holds megabytes (its
+   * text, its parsed entries, their rows on their way to the database) while the processor and
+   * the database are busy anyway: a few at a time finish as fast and hold a fraction.
+   */
+  processing?: Semaphore;
 }
+
+type ScheduleHints = { maxAgeMs: number | null; expiresMs: number | null; retryAfterMs: number | null };
 
 export type RefreshOutcome =
   | { status: "updated"; inserted: number; updated: number; unchanged: number }
@@ -78,7 +88,20 @@ export async function refreshFeed(deps: RefreshDeps, feed: FeedRow): Promise<Ref
     return { status: "not-modified" };
   }
   if (response.status < 200 || response.status >= 300) return fail(describeStatus(response.status));
+  const process = () => processBody(deps, feed, response, { started, hints, fail });
+  return deps.processing ? deps.processing.run(process) : process();
+}
 
+/** Decodes, parses and stores a fetched feed document, then records the feed's new state. */
+async function processBody(
+  deps: RefreshDeps,
+  feed: FeedRow,
+  response: HttpResponse,
+  context: { started: Date; hints: ScheduleHints; fail: (message: string) => Promise<RefreshOutcome> },
+): Promise<RefreshOutcome> {
+  const { started, hints, fail } = context;
+  const now = started.getTime();
+  const headers = response.headers;
   let parsed;
   try {
     parsed = parseFeedDocument(decodeDocument(response.body, headers["content-type"]).text, response.url);

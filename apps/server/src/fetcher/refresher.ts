@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import type { IdGenerator } from "@tidings/contracts";
 import type { Database } from "../db/client.ts";
 import type { Config } from "../env.ts";
@@ -5,6 +6,7 @@ import { createFeedsRepo, type FeedsRepo } from "../features/feeds/feeds.repo.ts
 import type { Clock } from "../lib/clock.ts";
 import type { HttpClient } from "../lib/http/index.ts";
 import type { Logger } from "../lib/logger.ts";
+import { Semaphore } from "../lib/semaphore.ts";
 import { createTimelineRepo, type TimelineRepo } from "../timeline/timeline.repo.ts";
 import { refreshFeed } from "./refresh-feed.ts";
 import { createScheduler, type Scheduler } from "./scheduler.ts";
@@ -19,6 +21,15 @@ export interface Refresher {
 }
 
 /**
+ * How many fetched feeds are processed (decoded, parsed, stored) at once: two per processor, so
+ * the database works on one feed's statements while this process prepares another's, and never
+ * more than are fetched at once.
+ */
+export function processingSlots(concurrency: number): number {
+  return Math.max(1, Math.min(concurrency, 2 * availableParallelism()));
+}
+
+/**
  * Builds the refresh engine. It needs no accounts, sessions or web app, so a refresh worker or a
  * one-shot CLI refresh starts without loading them.
  */
@@ -27,8 +38,9 @@ export function createRefresher(input: { config: Config; logger: Logger; db: Dat
   const feedsRepo = createFeedsRepo(db);
   const timeline = createTimelineRepo(db);
   const logger = input.logger.child({ module: "fetcher" });
+  const processing = new Semaphore(processingSlots(config.fetch.concurrency));
   const refresh = (feed: Parameters<typeof refreshFeed>[1]) =>
-    refreshFeed({ db, feeds: feedsRepo, timeline, http, ids, clock, logger, rsshubUrl: config.fetch.rsshubUrl }, feed);
+    refreshFeed({ db, feeds: feedsRepo, timeline, http, ids, clock, logger, rsshubUrl: config.fetch.rsshubUrl, processing }, feed);
   const scheduler = createScheduler({
     feeds: feedsRepo,
     clock,

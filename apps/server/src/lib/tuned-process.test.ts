@@ -1,0 +1,33 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { REFRESH_NODE_FLAGS } from "./tuned-process.ts";
+
+const CLI = fileURLToPath(new URL("../cli.ts", import.meta.url));
+// Prints, in each process that runs, its id and the V8 flags it was started with.
+const REPORT = `data:text/javascript,${encodeURIComponent("console.log(JSON.stringify({ pid: process.pid, flags: process.execArgv.filter((flag) => !flag.startsWith('--import') && !flag.startsWith('data:')) }))")}`;
+
+function runCli(nodeFlags: string[]) {
+  const result = spawnSync(process.execPath, [...nodeFlags, "--import", REPORT, CLI, "help"], { encoding: "utf8" });
+  const lines = result.stdout.split("\n").filter((line) => line.startsWith('{"pid"'));
+  return { status: result.status, runs: lines.map((line) => JSON.parse(line) as { pid: number; flags: string[] }), stdout: result.stdout };
+}
+
+describe.runIf(typeof process.execve === "function")("the CLI's process", () => {
+  it("restarts itself once, in place, with the refresh flags, then does its work", () => {
+    const { status, runs, stdout } = runCli([]);
+    expect(status).toBe(0);
+    expect(runs).toEqual([
+      { pid: runs[0]!.pid, flags: [] },
+      { pid: runs[0]!.pid, flags: REFRESH_NODE_FLAGS },
+    ]);
+    expect(stdout).toContain("refresh");
+  });
+
+  it("keeps a flag the operator gave and adds only the missing ones; given all, it does not restart", () => {
+    const mine = runCli(["--max-semi-space-size=8"]);
+    expect(mine.runs.map((run) => run.flags)).toEqual([["--max-semi-space-size=8"], ["--max-semi-space-size=8", "--heap-growing-percent=100"]]);
+    const all = runCli(["--max-semi-space-size=2", "--heap-growing-percent=50"]);
+    expect(all.runs.map((run) => run.flags)).toEqual([["--max-semi-space-size=2", "--heap-growing-percent=50"]]);
+  });
+});
