@@ -17,6 +17,7 @@ import { profilesModule } from "./features/profiles/profiles.module.ts";
 import { searchModule } from "./features/search/search.module.ts";
 import { opmlModule } from "./features/subscriptions/opml.module.ts";
 import { collectionRoutes } from "./features/collections/collections.routes.ts";
+import { aiRoutes } from "./features/ai/ai.routes.ts";
 import { entryRoutes } from "./features/entries/entries.routes.ts";
 import { readRoutes } from "./features/reads/reads.routes.ts";
 import { categoryRoutes, subscriptionRoutes } from "./features/subscriptions/subscriptions.routes.ts";
@@ -52,7 +53,9 @@ export function createApp(deps: Deps, options: { webDistDir?: string } = {}) {
 
   // JSON answers compressed (a timeline page shrinks ~5×); the entry stream is sent as it goes.
   const compressJson = compress();
-  app.use("/api/*", (c, next) => (c.req.path === "/api/entries/stream" ? next() : compressJson(c, next)));
+  // So are streamed summaries: compression would hold their words back.
+  const unbuffered = (path: string, stream: string | undefined) => path === "/api/entries/stream" || (path === "/api/ai/summary" && stream !== undefined);
+  app.use("/api/*", (c, next) => (unbuffered(c.req.path, c.req.query("stream")) ? next() : compressJson(c, next)));
 
   app.route(AUTH_BASE_PATH, authRoutes(deps.auth, { trustProxy: deps.config.server.trustProxy, signInGuard: deps.signInGuard }));
   app.route("/api/health", healthRoutes({ pingDatabase: deps.pingDatabase, driver: deps.driver }));
@@ -79,6 +82,7 @@ export function createApp(deps: Deps, options: { webDistDir?: string } = {}) {
   app.route("/api/entries", entryRoutes({ entries: deps.entries, requireUser }));
   app.route("/api/reads", readRoutes({ reads: deps.reads, requireUser }));
   app.route("/api/collections", collectionRoutes({ collections: deps.collections, requireUser }));
+  app.route("/api/ai", aiRoutes({ ai: deps.ai, requireUser }));
   const context = { deps, requireUser };
   for (const module of [listsModule, inboxesModule, profilesModule, feedInfoModule, searchModule, discoverModule, opmlModule, filesModule]) {
     app.route("/api", module(context));

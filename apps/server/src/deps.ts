@@ -22,6 +22,7 @@ import { createInboxesRepo, type InboxesRepo } from "./features/inboxes/inboxes.
 import { discoverFeeds } from "./fetcher/discover/discover.ts";
 import { createEntriesRepo } from "./features/entries/entries.repo.ts";
 import { createEntriesService, type EntriesService } from "./features/entries/entries.service.ts";
+import { createAi, type Ai } from "./features/ai/ai.module.ts";
 import { createReadsService, type ReadsService } from "./features/reads/reads.service.ts";
 import { createCollectionsRepo } from "./features/collections/collections.repo.ts";
 import { createCollectionsService, type CollectionsService } from "./features/collections/collections.service.ts";
@@ -68,6 +69,8 @@ export interface Deps {
   reads: ReadsService;
   collections: CollectionsService;
   inboxesRepo: InboxesRepo;
+  /** The AI helpers: summaries, translations, daily reports, speech. */
+  ai: Ai;
   /** Writes the search documents of entries (in the caller's transaction). */
   indexEntries: typeof searchIndexRepo.indexEntries;
   /** The refresh loop; the composition root decides whether to start it. */
@@ -201,6 +204,7 @@ export function createDeps(input: {
     entries,
     reads,
     collections,
+    ai: createAi({ config, db, clock, logger, secret: authSecret, entries, canSee: (userId, entryId) => entriesRepo.visibleTo(userId, entryId) }),
     scheduler,
     indexEntries: (tx, rows) => searchIndexRepo.indexEntries(tx, rows),
   };

@@ -110,6 +110,15 @@ const envSchema = z.object({
   TRIAL_MAX_LIST_SUBSCRIPTIONS: integer("TRIAL_MAX_LIST_SUBSCRIPTIONS", 5, 0, 100_000),
   TRIAL_MAX_INBOXES: integer("TRIAL_MAX_INBOXES", 1, 0, 10_000),
   SMTP_URL: url("SMTP_URL", ["smtp:", "smtps:"]).optional(),
+  AI_BASE_URL: url("AI_BASE_URL", ["http:", "https:"]).optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().trim().min(1).optional(),
+  AI_SUMMARY_MODEL: z.string().trim().min(1).optional(),
+  AI_TRANSLATION_MODEL: z.string().trim().min(1).optional(),
+  AI_DAILY_MODEL: z.string().trim().min(1).optional(),
+  AI_SPEECH_MODEL: z.string().trim().optional(),
+  AI_DAILY_LIMIT: integer("AI_DAILY_LIMIT", 200, 0, 1_000_000),
+  AI_TIMEOUT_SECONDS: integer("AI_TIMEOUT_SECONDS", 60, 1, 3600),
   MAIL_FROM: z
     .string()
     .regex(/^[^\r\n]*@[^\r\n]+$/, { message: "MAIL_FROM must be an address such as Tidings <no-reply@example.com>" })
@@ -181,6 +190,25 @@ export interface Config {
   /** Outgoing mail: SMTP when `smtpUrl` is set, else .eml files in `dataDir/outbox`. */
   readonly mail: { readonly smtpUrl: string | null; readonly from: string };
   /**
+   * The instance's AI provider (any OpenAI-compatible chat-completions API), null without
+   * AI_BASE_URL: summaries are then extractive and translation needs a reader's own provider.
+   * `dailyLimit` is the provider calls one reader may cause per day (0: no limit).
+   */
+  readonly ai: {
+    readonly provider: {
+      readonly baseUrl: string;
+      readonly apiKey: string | null;
+      readonly model: string;
+      readonly summaryModel: string;
+      readonly translationModel: string;
+      readonly dailyModel: string;
+      /** The `/audio/speech` model; null: no server-side speech (the browser speaks). */
+      readonly speechModel: string | null;
+    } | null;
+    readonly dailyLimit: number;
+    readonly timeoutMs: number;
+  };
+  /**
    * Sign-in options: whether an unverified e-mail may sign in, and the OAuth providers configured
    * (a provider appears only when both its id and secret are set).
    */
@@ -249,6 +277,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   if (oidcClient && !e.OIDC_ISSUER) problems.push("OIDC_ISSUER must be set with OIDC_CLIENT_ID");
   if (e.OIDC_ISSUER && !oidcClient) problems.push("OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set with OIDC_ISSUER");
   if (Boolean(e.ANALYTICS_HOST) !== Boolean(e.ANALYTICS_KEY)) problems.push("ANALYTICS_HOST and ANALYTICS_KEY must be set together");
+  if (e.AI_BASE_URL && !e.AI_MODEL) problems.push("AI_MODEL must be set with AI_BASE_URL (the model to ask, e.g. gpt-4o-mini or llama3.1)");
   if (problems.length) throw new ConfigError(problems);
   const webUrl = (e.WEB_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const web = new URL(webUrl);
@@ -286,6 +315,22 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       trialInboxes: e.TRIAL_MAX_INBOXES,
     }),
     mail: Object.freeze({ smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? `Tidings <no-reply@${web.hostname}>` }),
+    ai: Object.freeze({
+      provider:
+        e.AI_BASE_URL && e.AI_MODEL
+          ? Object.freeze({
+              baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""),
+              apiKey: e.AI_API_KEY || null,
+              model: e.AI_MODEL,
+              summaryModel: e.AI_SUMMARY_MODEL ?? e.AI_MODEL,
+              translationModel: e.AI_TRANSLATION_MODEL ?? e.AI_MODEL,
+              dailyModel: e.AI_DAILY_MODEL ?? e.AI_MODEL,
+              speechModel: e.AI_SPEECH_MODEL || null,
+            })
+          : null,
+      dailyLimit: e.AI_DAILY_LIMIT,
+      timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
+    }),
     accounts: Object.freeze({
       requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
       github,

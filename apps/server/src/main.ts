@@ -70,7 +70,10 @@ async function main() {
   }
 
   const deps = createDeps({ config, logger, database, authSecret });
-  if (config.fetch.scheduler) deps.scheduler.start();
+  if (config.fetch.scheduler) {
+    deps.scheduler.start();
+    deps.ai.startDailyReports();
+  }
   const app = createApp(deps, { webDistDir: WEB_DIST_DIR });
   const server = serve({ fetch: app.fetch, port: config.server.port, hostname: config.server.host }, (info) => {
     logger.info(

@@ -1,5 +1,6 @@
 /**
- * The product's error catalogue (spec §8): every code the server can answer with, its default
+ * The product's error catalogue (spec §8, plus 11000-11003 of the AI helpers, a range the spec
+ * leaves free): every code the server can answer with, its default
  * English message and the HTTP status it travels with. Server and client both read this table, so
  * a code is defined exactly once.
  */
@@ -61,6 +62,10 @@ export const ERROR_CATALOGUE = {
   10001: { message: "Inbox already exists", status: 409 },
   10002: { message: "Inbox limit exceeded", status: 403 },
   10003: { message: "Inbox permission denied", status: 403 },
+  11000: { message: "AI provider not configured", status: 503 },
+  11001: { message: "AI daily limit reached", status: 429 },
+  11002: { message: "AI provider error", status: 502 },
+  11003: { message: "AI provider timed out", status: 504 },
   12000: { message: "Action limit exceeded", status: 403 },
   13000: { message: "RSSHub route not found", status: 404 },
   13001: { message: "You are not the owner of this RSSHub instance", status: 403 },
@@ -141,6 +146,10 @@ export const ErrorCode = {
   InboxAlreadyExists: 10001,
   InboxLimitExceeded: 10002,
   InboxPermissionDenied: 10003,
+  AiNotConfigured: 11000,
+  AiDailyLimit: 11001,
+  AiProviderError: 11002,
+  AiProviderTimeout: 11003,
   ActionLimitExceeded: 12000,
   RSSHubRouteNotFound: 13000,
   RSSHubNotOwner: 13001,

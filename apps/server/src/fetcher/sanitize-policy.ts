@@ -41,12 +41,13 @@ const MEDIA_COMMON = ["src", "controls", "preload", "loop", "muted", "width", "h
 
 /**
  * Attributes kept per element ("*" applies to every element). Deliberately absent: id and name
- * (DOM clobbering), every on* handler, data-*, class (except code highlighting, see
+ * (DOM clobbering), every on* handler, data-* (but data-translation, the inert mark of a translated
+ * paragraph in an immersive translation, see features/ai/translate-html.ts), class (except code highlighting, see
  * {@link ALLOWED_CLASSES}). `media` on <source> and `span` on <col>/<colgroup> are inert
  * additions that picture art direction and table layout need.
  */
 export const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
-  "*": ["title", "lang", "dir", "style"],
+  "*": ["title", "lang", "dir", "style", "data-translation"],
   a: ["href", "rel", "target"],
   img: ["src", "srcset", "sizes", "alt", "width", "height", "loading", "decoding"],
   source: ["src", "srcset", "sizes", "type", "media"],
