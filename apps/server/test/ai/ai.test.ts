@@ -239,6 +239,20 @@ describe("a reader's own provider", () => {
   });
 });
 
+describe("the Actions engine's hooks", () => {
+  it("summarises and translates an entry at ingestion for a rule's owner, stored for every reader", async () => {
+    const { api, userId } = await reader(withProvider());
+    const { english } = await seedArticles(userId);
+    expect(await t.deps.ai.ingestion.summarize(userId, english, "de")).toMatch(/^Summary: /);
+    expect(await t.deps.ai.ingestion.translate(userId, english, "fr", ["title"])).toEqual({ title: "FR: Harbour reopens" });
+    const before = chatCalls();
+    expect((await api.get<string>(`/ai/summary?id=${english}&language=de`)).body.data).toMatch(/^Summary: /);
+    expect((await api.get(`/ai/translation?id=${english}&language=fr&fields=title`)).body.data).toEqual({ title: "FR: Harbour reopens" });
+    expect(chatCalls()).toBe(before);
+    expect((await api.get("/ai/config")).body.data).toMatchObject({ usedToday: 2 });
+  });
+});
+
 describe("the scheduler's daily reports", () => {
   it("makes the last ended window's report for readers who opened one", async () => {
     const { api, userId } = await reader(withProvider());

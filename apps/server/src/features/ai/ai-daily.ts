@@ -79,8 +79,7 @@ export function createDailyReports(context: AiContext) {
         const start = lastEndedWindowStart(now, reader.timeZone);
         if (await repo.dailyReport(reader.userId, reader.view, new Date(start))) continue;
         try {
-          const user = { id: reader.userId } as RequestUser;
-          await generate(user, { view: reader.view === 1 ? 1 : 0, startDate: start, timeZone: reader.timeZone, language: reader.language });
+          await generate({ id: reader.userId } as RequestUser, { view: reader.view === 1 ? 1 : 0, startDate: start, timeZone: reader.timeZone, language: reader.language });
           made++;
         } catch (error) {
           context.logger.warn({ err: error, userId: reader.userId, view: reader.view }, "daily report not made");

@@ -5,7 +5,7 @@ import { AiProviderError } from "../../lib/ai/provider.ts";
 import { type AiContext, plainText, providerFailure, requireProvider, takeCall, today } from "./ai-context.ts";
 import { createDailyReports } from "./ai-daily.ts";
 import { createSummaries } from "./ai-summary.ts";
-import { createTranslations } from "./ai-translation.ts";
+import { createTranslations, type TranslatableField } from "./ai-translation.ts";
 
 /** The longest text sent to speech synthesis (OpenAI's /audio/speech takes 4096 characters). */
 const SPEECH_MAX_CHARS = 4096;
@@ -21,6 +21,9 @@ export interface AiConfigView {
   usedToday: number;
 }
 
+/** The user a background task acts for: only its id is read below the routes. */
+const systemUser = (id: string) => ({ id }) as RequestUser;
+
 /** The AI helpers: summaries, translations, daily reports, speech, and the reader's provider. */
 export function createAiService(context: AiContext) {
   const summaries = createSummaries(context);
@@ -30,6 +33,15 @@ export function createAiService(context: AiContext) {
     summaries,
     translations,
     daily,
+    /**
+     * For the Actions engine, at ingestion: an entry summarised or translated on behalf of the
+     * rule's owner (their provider, their budget), stored like any other and shared by every
+     * reader afterwards. Failures throw as they do for the API (AppError 11000-11003).
+     */
+    ingestion: {
+      summarize: (ownerId: string, entryId: string, language: string) => summaries.summary(systemUser(ownerId), { id: entryId, language, target: "content" }),
+      translate: (ownerId: string, entryId: string, language: string, fields: TranslatableField[]) => translations.translate(systemUser(ownerId), { id: entryId, language, fields }),
+    },
     settings: (user: RequestUser) => context.providers.settings(user.id),
     saveSettings: (user: RequestUser, input: Parameters<AiContext["providers"]["saveSettings"]>[1]) => context.providers.saveSettings(user.id, input),
 
