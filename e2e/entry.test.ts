@@ -100,7 +100,7 @@ describe("the entry reader", () => {
   it("shows an entry with its toolbar, marks it read, stars it and toggles read with M", async () => {
     const { context, page, feedId, entryId } = await openReader("light");
     expect(await page.getByTestId("entry-title").textContent()).toBe("The last lighthouse keeper");
-    await page.getByTestId("entry-article").getByText("the last keeper").waitFor();
+    await page.getByTestId("entry-content").getByText("the last keeper").waitFor();
     expect(await page.getByRole("link", { name: "Coastal Times" }).first().isVisible()).toBe(true);
     // Opening it marked it read: the toolbar offers the opposite.
     await toolbarButton(page, "Mark as unread").waitFor();
@@ -130,7 +130,7 @@ describe("the entry reader", () => {
   it("copies the link with the keyboard, warns before leaving, and toggles readability", async () => {
     const { context, page } = await openReader("dark");
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await page.getByTestId("entry-article").getByText("the last keeper").waitFor();
+    await page.getByTestId("entry-content").getByText("the last keeper").waitFor();
     await page.getByTestId("entry-article").click({ position: { x: 5, y: 5 } });
     await page.keyboard.press("ControlOrMeta+Shift+C");
     await page.getByText("Link copied").waitFor();
@@ -152,10 +152,10 @@ describe("the entry reader", () => {
     await toolbarButton(page, "Readability").click();
     await page.getByTestId("readability-notice").waitFor();
     await page.getByTestId("entry-article").getByText("Paragraph 8 of the complete article").waitFor();
-    expect(await page.getByTestId("entry-article").getByText("the last keeper").count()).toBe(0);
+    expect(await page.getByTestId("entry-content").getByText("the last keeper").count()).toBe(0);
     await screenshot(page, "entry-03-readability-dark");
     await toolbarButton(page, "Exit readability").click();
-    await page.getByTestId("entry-article").getByText("the last keeper").waitFor();
+    await page.getByTestId("entry-content").getByText("the last keeper").waitFor();
 
     // The more menu.
     await toolbarButton(page, "More actions").click();
@@ -195,8 +195,7 @@ describe("the entry reader", () => {
 
   it("shows audio attachments, images and code, and reads on a phone", async () => {
     const { context, page } = await openReader("dark", { title: "Episode 12: Fog signals" });
-    const article = page.getByTestId("entry-article");
-    await article.getByText("The old foghorn at the point.").waitFor();
+    await page.getByTestId("entry-content").getByText("The old foghorn at the point.").waitFor();
     const attachments = page.getByTestId("entry-attachments");
     expect(await attachments.getByText("Episode 12: Fog signals").isVisible()).toBe(true);
     expect(await attachments.getByText(/23 MB/).isVisible()).toBe(true);
@@ -204,7 +203,7 @@ describe("the entry reader", () => {
     await context.close();
 
     const phone = await openReader("light", { title: "Episode 12: Fog signals", viewport: { width: 390, height: 844 } });
-    await phone.page.getByTestId("entry-article").getByText("The old foghorn at the point.").waitFor();
+    await phone.page.getByTestId("entry-content").getByText("The old foghorn at the point.").waitFor();
     await screenshot(phone.page, "entry-09-phone-light");
     await phone.page.getByRole("button", { name: "Back to the list" }).click();
     await phone.page.waitForURL((url) => !url.pathname.endsWith(phone.entryId));

@@ -74,7 +74,11 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
  * A new account on the server at `origin`, signed up through the API, in its own browser context
  * with the new-user guide marked done (helpers/reader.ts does the same for the shared server).
  */
-export async function signedInContext(browser: Browser, origin: string, options: { userAgent?: string } = {}): Promise<{ context: BrowserContext; userId: string }> {
+export async function signedInContext(
+  browser: Browser,
+  origin: string,
+  options: { userAgent?: string; colorScheme?: "light" | "dark" } = {},
+): Promise<{ context: BrowserContext; userId: string }> {
   const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 800 }, ...options });
   const response = await context.request.post("/api/better-auth/sign-up/email", {
     data: { email: uniqueEmail("extra"), password: "correct horse battery", name: "Ada Extra" },

@@ -28,5 +28,6 @@ describe("error catalogue", () => {
     expect(isErrorCode("2001")).toBe(false);
     expect(isActivationError(1101)).toBe(true);
     expect(isActivationError(1002)).toBe(false);
+    expect(isActivationError(ErrorCode.AiDailyLimit)).toBe(false);
   });
 });

@@ -186,5 +186,6 @@ export function errorStatus(code: ErrorCode): number {
 
 /** Trial-restriction codes (11xx) open the activation prompt in the client (spec §8). */
 export function isActivationError(code: number): boolean {
-  return String(code).startsWith("11");
+  // The four-digit 11xx codes only: 11000-11003 are the AI helpers' own.
+  return code >= 1100 && code < 1200;
 }

@@ -6,13 +6,16 @@ import { AppError } from "../errors.ts";
 import type { AppEnv } from "./context.ts";
 
 /**
- * The one place errors become responses: an {@link AppError} with its catalogue status; a
+ * The one place errors become responses: an {@link AppError} with its catalogue status (logged
+ * when 5xx); a
  * malformed body or Hono's own errors as 1002; anything else as a logged 500 with code 1005 and
  * no internals in the body.
  */
 export function handleError(error: Error, c: Context<AppEnv>) {
   if (error instanceof AppError) {
-    if (error.status >= 500) c.var.log.error({ err: error }, error.message);
+    // A failure of ours is an error; one of a service we depend on (an AI provider: 502-504) a warning.
+    if (error.status === 500) c.var.log.error({ err: error }, error.message);
+    else if (error.status > 500) c.var.log.warn({ err: error }, error.message);
     return c.json(error.toBody(), error.status as ContentfulStatusCode);
   }
   if (error instanceof HTTPException && error.status < 500) {

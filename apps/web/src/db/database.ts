@@ -34,6 +34,21 @@ export interface OutboxItem {
   createdAt: number;
 }
 
+/** Translated fields of an entry in one language (spec §3 translations), kept 7 days. */
+export interface LocalTranslation {
+  entryId: string;
+  language: string;
+  title?: string;
+  description?: string;
+  content?: string;
+  readabilityContent?: string;
+  contentImmersive?: string;
+  readabilityContentImmersive?: string;
+  /** Fields asked for so far: one the server left out is in the target language already. */
+  requested: string[];
+  createdAt: number;
+}
+
 export interface MetaItem {
   key: string;
   value: unknown;
@@ -52,6 +67,7 @@ export class TidingsDatabase extends Dexie {
   declare unread: Table<LocalUnread, string>;
   declare outbox: Table<OutboxItem, number>;
   declare meta: Table<MetaItem, string>;
+  declare translations: Table<LocalTranslation, [string, string]>;
 
   constructor(name = DATABASE_NAME, options?: DexieOptions) {
     super(name, options);
@@ -64,6 +80,8 @@ export class TidingsDatabase extends Dexie {
       outbox: "++id, createdAt",
       meta: "&key",
     });
+    // Translations of entries (AI helpers), one row per entry and language.
+    this.version(2).stores({ translations: "&[entryId+language], createdAt" });
   }
 }
 

@@ -20,7 +20,7 @@ describe("exportLocalDatabase", () => {
     const data = await exportLocalDatabase();
     expect(data.format).toBe("tidings-local-database");
     expect(data.version).toBe(db.verno);
-    expect(Object.keys(data.tables).sort()).toEqual(["entries", "feeds", "lists", "meta", "outbox", "subscriptions", "unread"]);
+    expect(Object.keys(data.tables).sort()).toEqual(["entries", "feeds", "lists", "meta", "outbox", "subscriptions", "translations", "unread"]);
     expect(data.tables.unread).toEqual([
       { id: "111", count: 3 },
       { id: "222", count: 0 },

@@ -39,43 +39,62 @@ function buildUrl(path: string, query: RequestOptions["query"]): string {
   return url.pathname + url.search;
 }
 
-/** Sends a request to the product API and answers its body; failures throw an {@link ApiError}. */
-async function send(path: string, options: RequestOptions): Promise<unknown> {
+/** Sends a request to the product API as the app does (its headers, the session cookie). */
+async function request(path: string, options: RequestOptions): Promise<{ response: Response; method: string; url: string }> {
   const method = options.method ?? (options.json === undefined ? "GET" : "POST");
   const url = buildUrl(path, options.query);
   const headers: Record<string, string> = { "X-App-Version": PRODUCT.version, "X-App-Name": `${PRODUCT.name} Web` };
   if (options.json !== undefined) headers["Content-Type"] = "application/json";
-  let response: Response;
   try {
-    response = await fetch(url, {
+    const response = await fetch(url, {
       method,
       headers,
       credentials: "include",
       ...(options.json !== undefined ? { body: JSON.stringify(options.json) } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
+    return { response, method, url };
   } catch (cause) {
     if (!(cause instanceof DOMException && cause.name === "AbortError")) connectivity.reportFailure();
     throw new ApiError({ method, url, cause });
   }
-  const text = await response.text();
-  let body: unknown;
+}
+
+const parseJson = (text: string): unknown => {
   try {
-    body = text ? JSON.parse(text) : undefined;
+    return text ? JSON.parse(text) : undefined;
   } catch {
-    body = undefined;
+    return undefined;
   }
+};
+
+function failure(response: Response, method: string, url: string, body: unknown): ApiError {
+  return new ApiError({ method, url, status: response.status, statusText: response.statusText, ...(isApiErrorBody(body) ? { body } : {}) });
+}
+
+/** Sends a request to the product API and answers its body; failures throw an {@link ApiError}. */
+async function send(path: string, options: RequestOptions): Promise<unknown> {
+  const { response, method, url } = await request(path, options);
+  const text = await response.text();
+  const body = parseJson(text);
   connectivity.reportResponse(response.status, text.length > 0);
-  if (!response.ok) {
-    throw new ApiError({
-      method,
-      url,
-      status: response.status,
-      statusText: response.statusText,
-      ...(isApiErrorBody(body) ? { body } : {}),
-    });
-  }
+  if (!response.ok) throw failure(response, method, url, body);
   return body;
+}
+
+/**
+ * Sends a request to the product API and answers the response itself, unread, for bodies that are
+ * not a JSON envelope (an event stream, audio). Error answers still throw an {@link ApiError}.
+ */
+export async function apiResponse(path: string, options: RequestOptions = {}): Promise<Response> {
+  const { response, method, url } = await request(path, options);
+  if (response.ok) {
+    connectivity.reportResponse(response.status, true);
+    return response;
+  }
+  const text = await response.text();
+  connectivity.reportResponse(response.status, text.length > 0);
+  throw failure(response, method, url, parseJson(text));
 }
 
 /**

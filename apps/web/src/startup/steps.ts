@@ -33,8 +33,14 @@ const telemetry = () => import("../lib/telemetry/index.ts");
 export function createStartupSteps(ctx: StartupContext): StartupStep[] {
   return orderedSteps({
     async migrations() {
-      const [{ openDatabase }, { runSettingsMigrations }] = await Promise.all([import("../db/database.ts"), import("../modules/settings/boot.ts")]);
+      const [{ openDatabase }, { runSettingsMigrations }, { purgeTranslations }] = await Promise.all([
+        import("../db/database.ts"),
+        import("../modules/settings/boot.ts"),
+        import("../db/translations.repo.ts"),
+      ]);
       await openDatabase();
+      // Spec §4: translations older than 7 days go at start-up (in the background: nothing waits on it).
+      void purgeTranslations();
       runSettingsMigrations();
     },
 

@@ -12,7 +12,8 @@ export const GENERAL_DEFAULTS = {
   appLaunchOnStartup: false,
   language: "en",
   translation: false,
-  translationMode: "bilingual" as "bilingual" | "translation-only",
+  /** How a translated entry reads: the translation with a way back to the original, or each paragraph followed by its translation. */
+  translationMode: "bilingual" as "bilingual" | "immersive",
   summary: true,
   actionLanguage: "default",
   startupScreen: "timeline" as "timeline" | "subscription",

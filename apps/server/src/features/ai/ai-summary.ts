@@ -48,7 +48,8 @@ export function createSummaries(context: AiContext) {
     }
     if (!resolved) {
       // In the article's own language (its script decides how it is cut), not the one asked for.
-      const summary = extractiveSummary(text);
+      // At most 40% of a short article: a summary as long as the article says nothing.
+      const summary = extractiveSummary(text, { maxChars: Math.min(600, Math.max(120, Math.floor(text.length * 0.4))) });
       await repo.saveSummary(entry.id, query.language, query.target, summary, null);
       yield { type: "done", summary, extractive: true };
       return;

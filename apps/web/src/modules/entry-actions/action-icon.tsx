@@ -3,7 +3,7 @@ import { LoaderCircle } from "lucide-react";
 import type { EntryAction } from "./types.ts";
 
 /** Toggles whose "on" state is drawn in the accent colour (read is not: both states are normal). */
-const ACCENTED = new Set(["star", "readability", "sourceContent"]);
+const ACCENTED = new Set(["star", "aiSummary", "aiTranslation", "textToSpeech", "readability", "sourceContent"]);
 
 /** An action's icon in its state: a spinner while busy, a filled star when starred. */
 export function ActionIcon({ action, className }: { action: EntryAction; className?: string }) {

@@ -2,13 +2,14 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { timelineItem } from "../../../test/helpers/entries.ts";
-import { renderPage } from "../../../test/helpers/render.tsx";
+import { renderPage, renderRoutes } from "../../../test/helpers/render.tsx";
 import { markRead, markUnread } from "../../actions/read.actions.ts";
 import { toggleStar } from "../../actions/star.actions.ts";
 import { entriesActions } from "../../store/entries.store.ts";
 import { entryViewActions } from "../../store/entry-view.store.ts";
 import { settingsActions, useSettings } from "../../store/settings.store.ts";
 import { UI_DEFAULTS } from "../../store/settings-defaults.ts";
+import { aiViewActions, useAiView } from "../ai/index.ts";
 import { ModalStack } from "../modal/index.ts";
 import { EntryToolbar } from "./entry-toolbar.tsx";
 
@@ -27,6 +28,7 @@ const toolbar = () => screen.getByRole("toolbar", { name: "Entry actions", hidde
 beforeEach(() => {
   entriesActions.clear();
   entryViewActions.clear();
+  aiViewActions.clear();
   settingsActions.setUI({ toolbarOrder: structuredClone(UI_DEFAULTS.toolbarOrder) });
 });
 afterEach(() => vi.clearAllMocks());
@@ -93,17 +95,38 @@ describe("EntryToolbar", () => {
     await userEvent.click(screen.getByRole("button", { name: "More actions" }));
     await userEvent.click(await screen.findByRole("menuitem", { name: /Customize toolbar/ }));
     await userEvent.click(await screen.findByRole("button", { name: "Move Star to the menu" }));
-    expect(useSettings.getState().ui.toolbarOrder.main).toEqual(["read", "readability", "sourceContent", "share"]);
+    expect(useSettings.getState().ui.toolbarOrder.main).toEqual(["read", "aiSummary", "readability", "sourceContent", "share"]);
     expect(useSettings.getState().ui.toolbarOrder.more[0]).not.toBe("star");
     expect(useSettings.getState().ui.toolbarOrder.more.at(-1)).toBe("star");
     expect(within(toolbar()).queryByRole("button", { name: "Star", hidden: true })).toBeNull();
 
     await userEvent.click(screen.getByRole("button", { name: "Move Readability up" }));
-    expect(useSettings.getState().ui.toolbarOrder.main).toEqual(["readability", "read", "sourceContent", "share"]);
+    expect(useSettings.getState().ui.toolbarOrder.main).toEqual(["read", "readability", "aiSummary", "sourceContent", "share"]);
 
     await userEvent.click(screen.getByRole("button", { name: "Reset to default" }));
     expect(useSettings.getState().ui.toolbarOrder).toEqual(UI_DEFAULTS.toolbarOrder);
     expect(within(toolbar()).getByRole("button", { name: "Star", hidden: true })).toBeTruthy();
+  });
+});
+
+describe("AI summary action", () => {
+  const LONG = `<p>${"The keeper trimmed the wick and wound the clockwork every night. ".repeat(3)}</p>`;
+
+  it("is offered for entries with enough text, and hides or shows the summary of the open entry", async () => {
+    const id = seed({ entry: { content: LONG } });
+    // The reader's route: the action acts on the open entry.
+    renderRoutes([{ path: "/timeline/:timelineId/:feedId/:entryId", element: <EntryToolbar entryId={id} view={0} /> }], `/timeline/view-0/all/${id}`);
+    // The summary setting is on by default: the action hides it.
+    await userEvent.click(screen.getByRole("button", { name: "Hide AI summary" }));
+    expect(useAiView.getState().summary[id]).toBe(false);
+    await userEvent.click(screen.getByRole("button", { name: "AI summary" }));
+    expect(useAiView.getState().summary[id]).toBe(true);
+  });
+
+  it("is not offered when the text is shorter than 100 characters", () => {
+    const id = seed({ entry: { content: "<p>Boats came and went.</p>" } });
+    renderPage(<EntryToolbar entryId={id} view={0} />);
+    expect(screen.queryByRole("button", { name: /AI summary/ })).toBeNull();
   });
 });
 
@@ -130,7 +153,9 @@ describe("EntryContextMenu", () => {
       "Mark below as read",
       "Readability",
       "View source content",
+      "AI translation",
       "Image gallery",
+      "Text to speech",
       "Share",
       "Open in browser",
       "Copy link",

@@ -3,20 +3,20 @@ import { UI_DEFAULTS } from "../../store/settings-defaults.ts";
 import { ARRANGEABLE_IDS, arrangementOf, DEFAULT_MAIN, moveAction, splitToolbar, toStoredOrder } from "./toolbar-order.ts";
 
 describe("splitToolbar", () => {
-  it("uses spec §9's main actions without AI for the shipped default, the rest in the menu", () => {
+  it("uses spec §9's main actions for the shipped default, the rest in the menu", () => {
     const { main, more } = splitToolbar(UI_DEFAULTS.toolbarOrder);
-    expect(main).toEqual(["read", "star", "readability", "sourceContent", "share"]);
+    expect(main).toEqual(["read", "star", "aiSummary", "readability", "sourceContent", "share"]);
     expect(more).toEqual([...ARRANGEABLE_IDS.filter((id) => !DEFAULT_MAIN.includes(id)), "customize"]);
   });
 
   it("falls back to the defaults when the order is empty or names nothing known", () => {
     expect(splitToolbar({ main: [], more: [] }).main).toEqual(DEFAULT_MAIN);
-    expect(splitToolbar({ main: ["aiSummary", "tts"], more: ["tip"] }).main).toEqual(DEFAULT_MAIN);
+    expect(splitToolbar({ main: ["boost", "tts"], more: ["tip"] }).main).toEqual(DEFAULT_MAIN);
     expect(splitToolbar(undefined).main).toEqual(DEFAULT_MAIN);
   });
 
   it("keeps a person's order, skips unknown and duplicate ids, and never loses an action", () => {
-    const { main, more } = splitToolbar({ main: ["copyLink", "aiSummary", "star", "copyLink"], more: ["delete", "star"] });
+    const { main, more } = splitToolbar({ main: ["copyLink", "tip", "star", "copyLink"], more: ["delete", "star"] });
     expect(main).toEqual(["copyLink", "star"]);
     expect(more[0]).toBe("delete");
     expect(more.at(-1)).toBe("customize");

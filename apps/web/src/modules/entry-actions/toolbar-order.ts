@@ -6,11 +6,8 @@ export interface ToolbarOrder {
   more: string[];
 }
 
-/**
- * The toolbar of a fresh install: spec §9's main actions (read, star, readability, view source,
- * share) without the AI summary, which does not exist yet.
- */
-export const DEFAULT_MAIN: EntryActionId[] = ["read", "star", "readability", "sourceContent", "share"];
+/** The toolbar of a fresh install: spec §9's main actions (read, star, AI summary, readability, view source, share). */
+export const DEFAULT_MAIN: EntryActionId[] = ["read", "star", "aiSummary", "readability", "sourceContent", "share"];
 
 /** Actions that never move to the toolbar: the menu entry that opens the customise dialog. */
 export const PINNED_TO_MORE: ReadonlySet<EntryActionId> = new Set(["customize"]);
@@ -22,7 +19,7 @@ export const ARRANGEABLE_IDS: EntryActionId[] = ENTRY_ACTION_IDS.filter((id) => 
 
 /**
  * Splits the actions into toolbar and menu from a stored order. Unknown ids (an action of a newer
- * or older version, like the AI summary) are skipped, duplicates count once, and actions the order
+ * or older version) are skipped, duplicates count once, and actions the order
  * does not mention go to the menu in table order, so nothing ever disappears. An order naming
  * nothing known means "defaults".
  */

@@ -4,11 +4,12 @@ import type { ShortcutId } from "../hotkeys/index.ts";
 
 /**
  * Every entry action the toolbar, the "more" menu and the context menu can show (spec §9 minus
- * the AI, text-to-speech and tip actions, which arrive later). The id is what `toolbarOrder` stores.
+ * the tip action, which arrives later). The id is what `toolbarOrder` stores.
  */
 export const ENTRY_ACTION_IDS = [
   "read",
   "star",
+  "aiSummary",
   "readability",
   "sourceContent",
   "share",
@@ -17,7 +18,9 @@ export const ENTRY_ACTION_IDS = [
   "copyTitle",
   "readAbove",
   "readBelow",
+  "aiTranslation",
   "imageGallery",
+  "textToSpeech",
   "exportPdf",
   "delete",
   "customize",
@@ -31,7 +34,7 @@ export interface EntryAction {
   label: string;
   icon: LucideIcon;
   shortcut?: ShortcutId;
-  /** Toggles (read, star, readability, source) show their on state. */
+  /** Toggles (read, star, summary, translation, readability, source) show their on state. */
   active?: boolean;
   /** Not applicable to this entry (no images, not an inbox entry…): menus skip it. */
   hidden?: boolean;

@@ -8,10 +8,13 @@ import {
   ExternalLink,
   FileDown,
   Images,
+  Languages,
   Link,
   PanelTop,
   Settings2,
   Share2,
+  Sparkles,
+  Speech,
   Star,
   Trash2,
   Type,
@@ -23,7 +26,9 @@ import { markRead, markUnread } from "../../actions/read.actions.ts";
 import { toggleStar } from "../../actions/star.actions.ts";
 import { useEntryView } from "../../store/entry-view.store.ts";
 import { useEntries } from "../../store/entries.store.ts";
-import { useUISetting } from "../../store/settings.store.ts";
+import { useGeneralSetting, useUISetting } from "../../store/settings.store.ts";
+import { canSummarize, toggleSummary, toggleTranslation, useAiView } from "../ai/index.ts";
+import { speechActions, useSpeech } from "../speech/index.ts";
 import { confirm } from "../modal/index.ts";
 import { extractImages, openImageGallery } from "../renderer/index.ts";
 import { useCopy } from "../toast/index.ts";
@@ -52,7 +57,13 @@ export function useEntryActions(entryId: string, ctx: EntryActionContext): Entry
   const state = useEntries((s) => s.byId[entryId]);
   const mode = useEntryView((s) => s.mode[entryId] ?? "content");
   const readabilityStatus = useEntryView((s) => s.readability[entryId]?.status);
+  const readabilityContent = useEntryView((s) => s.readability[entryId]?.content);
   const order = useUISetting("toolbarOrder");
+  const summarySetting = useGeneralSetting("summary");
+  const translationSetting = useGeneralSetting("translation");
+  const summaryChoice = useAiView((s) => s.summary[entryId]);
+  const translationChoice = useAiView((s) => s.translation[entryId]);
+  const speaking = useSpeech((s) => s.show && s.entryId === entryId);
   const linkCopy = useCopy();
   const titleCopy = useCopy();
   const navigate = useNavigate();
@@ -61,12 +72,18 @@ export function useEntryActions(entryId: string, ctx: EntryActionContext): Entry
 
   if (!state) return NONE;
   const { entry, read, starredAt } = state;
+  const summaryShown = summaryChoice ?? summarySetting;
+  const translated = translationChoice ?? translationSetting;
   const url = entry.url;
   const title = entry.title?.trim() || "";
   const images = entry.content ? extractImages(entry.content, url ?? undefined) : [];
   const photos = (entry.media ?? []).filter((m) => m.type === "photo").map((m) => ({ src: m.url }));
   const gallery = [...images, ...photos.filter((p) => !images.some((i) => i.src === p.src))];
   const entryPath = timelineId && feedId ? `/timeline/${timelineId}/${feedId}/${entryId}` : null;
+  /** Reader-only actions taken from a list row open the entry, where they show. */
+  const openInReader = () => {
+    if (openEntryId !== entryId && entryPath) void navigate(entryPath);
+  };
 
   const copyLink = quietly(async () => {
     if (!url) return;
@@ -90,6 +107,33 @@ export function useEntryActions(entryId: string, ctx: EntryActionContext): Entry
       active: starredAt !== null,
       run: quietly(() => toggleStar(entryId, ctx.view)),
     },
+    aiSummary: {
+      label: summaryShown ? t("entry_actions.ai_summary_hide") : t("entry_actions.ai_summary"),
+      icon: Sparkles,
+      active: summaryShown,
+      hidden: !canSummarize(mode === "readability" ? (readabilityContent ?? entry.content) : (entry.content ?? entry.description)),
+      run: () => {
+        // From a list row the summary is wanted, in the reader it flips.
+        if (openEntryId === entryId || !summaryShown) toggleSummary(entryId);
+        openInReader();
+      },
+    },
+    aiTranslation: {
+      label: translated ? t("entry_actions.ai_translation_off") : t("entry_actions.ai_translation"),
+      icon: Languages,
+      active: translated,
+      run: quietly(async () => {
+        await toggleTranslation(entryId);
+        openInReader();
+      }),
+    },
+    textToSpeech: {
+      label: speaking ? t("entry_actions.text_to_speech_stop") : t("entry_actions.text_to_speech"),
+      icon: Speech,
+      active: speaking,
+      hidden: !title && !entry.content && !entry.description,
+      run: () => (speaking ? speechActions.close() : speechActions.speak(entryId)),
+    },
     readability: {
       label: mode === "readability" ? t("entry_actions.readability_off") : t("entry_actions.readability"),
       icon: BookOpenText,
@@ -106,7 +150,7 @@ export function useEntryActions(entryId: string, ctx: EntryActionContext): Entry
       hidden: !url,
       run: () => {
         toggleSourceContent(entryId);
-        if (openEntryId !== entryId && entryPath) void navigate(entryPath);
+        openInReader();
       },
     },
     share: {

@@ -7,6 +7,7 @@ import type { EntryState } from "../../store/entries.store.ts";
 import { useEntryView } from "../../store/entry-view.store.ts";
 import { useUISetting } from "../../store/settings.store.ts";
 import { useSource } from "../../store/sources.store.ts";
+import { EntrySummary, useReaderTranslation } from "../ai/index.ts";
 import { PRINT_ATTRIBUTE } from "../entry-actions/index.ts";
 import { firstImage } from "../renderer/index.ts";
 import { EntryAttachments } from "./entry-attachments.tsx";
@@ -37,6 +38,8 @@ export function EntryArticle({ state, view, offline, scroller, onLinkClick }: En
   const wide = useUISetting("wideMode");
   const source = useSource(state.sourceKey);
   const html = bodyHtml(entry, mode, readability);
+  const readabilityHtml = mode === "readability" && readability?.status === "ready" ? readability.content : null;
+  const translation = useReaderTranslation(entry, view, readabilityHtml);
   const minutes = useMemo(() => readingMinutes(html), [html]);
 
   if (mode === "source" && entry.url) return <SourceFrame entryId={entry.id} url={entry.url} title={entry.title ?? entry.url} />;
@@ -45,16 +48,20 @@ export function EntryArticle({ state, view, offline, scroller, onLinkClick }: En
   return (
     <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="entry-scroller">
       <article {...{ [PRINT_ATTRIBUTE]: entry.id }} className={clsx("mx-auto w-full px-6 pt-8 pb-24 sm:px-10", !wide && "max-w-[720px]")} lang={entry.language ?? undefined} data-testid="entry-article">
-        <EntryHeader state={state} view={view} minutes={minutes} onLinkClick={onLinkClick} />
+        <EntryHeader state={state} view={view} minutes={minutes} translatedTitle={translation.title} onLinkClick={onLinkClick} />
         {offline ? (
           <p className="mb-6 flex items-center gap-2 rounded-lg bg-zinc-100 px-3 py-2 text-sm text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400" data-print-hide>
             <CloudOff className="size-4 shrink-0" aria-hidden />
             {t("entry.offline_description")}
           </p>
         ) : null}
+        <EntrySummary entry={entry} readabilityHtml={readabilityHtml} />
         <EntryMedia entry={entry} html={html} />
         <EntryAttachments entry={entry} feedTitle={source?.title ?? null} cover={cover} onLinkClick={onLinkClick} />
-        <EntryBody entry={entry} mode={mode} readability={readability} noMedia={view === 5} onLinkClick={onLinkClick} />
+        {translation.bar}
+        <div lang={translation.lang ?? undefined} className="contents">
+          <EntryBody entry={entry} mode={mode} readability={readability} translatedHtml={translation.html} noMedia={view === 5} onLinkClick={onLinkClick} />
+        </div>
       </article>
     </div>
   );

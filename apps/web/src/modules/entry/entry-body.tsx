@@ -10,6 +10,8 @@ export interface EntryBodyProps {
   entry: Entry;
   mode: EntryViewMode;
   readability: ReadabilityState | undefined;
+  /** The text translated (AI translation), shown instead of the original when set. */
+  translatedHtml?: string | null;
   noMedia: boolean;
   onLinkClick: (url: string, event: MouseEvent<HTMLElement>) => void;
 }
@@ -54,7 +56,7 @@ export function bodyHtml(entry: Entry, mode: EntryViewMode, readability: Readabi
  * The article text: the feed's content through the renderer, or in readability mode the full
  * article (a loading state while it is fetched, and a notice saying what is shown).
  */
-export function EntryBody({ entry, mode, readability, noMedia, onLinkClick }: EntryBodyProps) {
+export function EntryBody({ entry, mode, readability, translatedHtml, noMedia, onLinkClick }: EntryBodyProps) {
   const { t } = useTranslation("app");
   if (mode === "readability" && readability?.status === "loading") {
     return (
@@ -64,7 +66,7 @@ export function EntryBody({ entry, mode, readability, noMedia, onLinkClick }: En
       </p>
     );
   }
-  const html = bodyHtml(entry, mode, readability);
+  const html = translatedHtml ?? bodyHtml(entry, mode, readability);
   const showingArticle = mode === "readability" && readability?.status === "ready";
   return (
     <>

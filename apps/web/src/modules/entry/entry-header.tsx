@@ -15,6 +15,8 @@ export interface EntryHeaderProps {
   view: FeedView;
   /** Minutes to read the body shown; 0 hides the estimate. */
   minutes: number;
+  /** The title translated by the AI helpers, shown under the original. */
+  translatedTitle?: string | null;
   onLinkClick: (url: string, event: MouseEvent<HTMLElement>) => void;
 }
 
@@ -27,7 +29,7 @@ const sourcePath = (view: FeedView, state: EntryState) =>
  * title (a link to the original, through the jump-out warning), author, date, reading time and
  * who else read it.
  */
-export function EntryHeader({ state, view, minutes, onLinkClick }: EntryHeaderProps) {
+export function EntryHeader({ state, view, minutes, translatedTitle, onLinkClick }: EntryHeaderProps) {
   const { t, i18n } = useTranslation("app");
   const { entry } = state;
   const source = useSource(state.sourceKey);
@@ -57,6 +59,11 @@ export function EntryHeader({ state, view, minutes, onLinkClick }: EntryHeaderPr
           title
         )}
       </h1>
+      {translatedTitle && translatedTitle !== entry.title ? (
+        <p className="-mt-1 text-xl leading-snug font-medium text-balance break-words text-zinc-500 dark:text-zinc-400" data-testid="entry-title-translation">
+          {translatedTitle}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-zinc-500 dark:text-zinc-400">
         {entry.author ? (
           <span className="inline-flex min-w-0 items-center gap-1.5">

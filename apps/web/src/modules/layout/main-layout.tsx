@@ -12,6 +12,7 @@ import { useRemoveSkeleton } from "../errors/index.ts";
 import { ModalStack } from "../modal/index.ts";
 import { NewUserGuide } from "../onboarding/index.ts";
 import { PlayerBar } from "../player/index.ts";
+import { SpeechPlayer } from "../speech/index.ts";
 import { GlobalShortcuts } from "./global-shortcuts.tsx";
 import { Sidebar } from "./sidebar.tsx";
 import { useAppBoot } from "./use-app-boot.ts";
@@ -38,6 +39,7 @@ function SignedIn() {
     <>
       <Shell />
       <PlayerBar />
+      <SpeechPlayer />
       <ModalStack />
       <GlobalShortcuts />
       <NewUserGuide />

@@ -12,13 +12,15 @@ interface SeekSliderProps {
   label: string;
   tone?: "surface" | "overlay";
   className?: string;
+  /** How the position reads to a screen reader; default "1:05 / 3:20". */
+  valueText?: (value: number, duration: number) => string;
 }
 
 /**
  * The position bar of both players. While the thumb is dragged it shows the dragged time and
  * seeks once, on release, instead of reloading the media at every pixel.
  */
-export function SeekSlider({ current, duration, onSeek, label, tone = "surface", className }: SeekSliderProps) {
+export function SeekSlider({ current, duration, onSeek, label, tone = "surface", className, valueText }: SeekSliderProps) {
   const [dragging, setDragging] = useState<number | null>(null);
   const max = duration > 0 ? duration : 1;
   const value = Math.min(max, Math.max(0, dragging ?? current));
@@ -43,7 +45,7 @@ export function SeekSlider({ current, duration, onSeek, label, tone = "surface",
       </Slider.Track>
       <Slider.Thumb
         aria-label={label}
-        aria-valuetext={`${formatDuration(value)} / ${formatDuration(duration)}`}
+        aria-valuetext={valueText ? valueText(value, duration) : `${formatDuration(value)} / ${formatDuration(duration)}`}
         className="block size-3 rounded-full bg-orange-500 opacity-0 shadow ring-2 ring-white transition-opacity group-hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-none dark:ring-zinc-900"
       />
     </Slider.Root>

@@ -52,7 +52,7 @@ function integer(value: string | null, min: number, max: number): number | undef
   return number >= min && number <= max ? number : undefined;
 }
 
-/** The attributes every allowed element may keep: title, lang, dir and, if enabled, safe styles. */
+/** The attributes every allowed element may keep: title, lang, dir, the translation marker and, if enabled, safe styles. */
 export function commonProps(element: Element, tag: string, inlineStyle: boolean): Props {
   const props: Props = {};
   const title = element.getAttribute("title");
@@ -61,6 +61,8 @@ export function commonProps(element: Element, tag: string, inlineStyle: boolean)
   if (lang && /^[a-z]{1,8}(?:-[a-z0-9]{1,8})*$/i.test(lang)) props.lang = lang;
   const dir = element.getAttribute("dir")?.toLowerCase();
   if (dir && DIRECTIONS.has(dir)) props.dir = dir;
+  // A block added by AI translation after the block it translates ("immersive" mode): a marker, no value kept.
+  if (element.hasAttribute("data-translation")) props["data-translation"] = "";
   let style: CSSProperties | null = inlineStyle ? filterStyle(element.getAttribute("style"), tag) : null;
   if (inlineStyle && tag === "font") {
     const color = element.getAttribute("color");

@@ -63,7 +63,7 @@ export function EntryContent({ html, baseUrl, noMedia = false, onLinkClick, clas
   } as CSSProperties;
 
   return (
-    <div className={clsx("entry-content", className)} style={style} onClick={onClick}>
+    <div className={clsx("entry-content", className)} style={style} onClick={onClick} data-testid="entry-content">
       {customCSS.trim() ? <style>{`@scope (.entry-content) {\n${customCSS}\n}`}</style> : null}
       {rendered.empty ? (
         <div className="entry-no-content flex flex-col items-center gap-2 py-12 text-center text-sm text-zinc-500">

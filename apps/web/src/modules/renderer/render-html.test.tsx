@@ -245,3 +245,14 @@ describe("EntryContent", () => {
     expect(second.container.querySelector("p")!.hasAttribute("style")).toBe(false);
   });
 });
+
+describe("AI translation marker (immersive translation)", () => {
+  it("keeps data-translation, without its value, on translated blocks and headings, and no other data attribute", () => {
+    const root = show('<h2>Fog</h2><h2 data-translation="x">霧</h2><p data-other="1">Hello</p><p data-translation="">Bonjour</p>');
+    const marked = root.querySelectorAll("[data-translation]");
+    expect([...marked].map((element) => `${element.localName}:${element.getAttribute("data-translation")}:${element.textContent}`)).toEqual(["h2::霧", "p::Bonjour"]);
+    expect(root.querySelector("[data-other]")).toBeNull();
+    // The original heading keeps its anchor; its translation does not get a second one.
+    expect(root.querySelectorAll("h2[id]")).toHaveLength(1);
+  });
+});

@@ -99,7 +99,8 @@ function renderHeading(element: Element, state: RenderState, flags: RenderFlags,
   const props = commonProps(element, element.localName, state.options.inlineStyle ?? false);
   const children = renderChildren(element, state, { ...flags, text: "all", depth: flags.depth + 1 });
   const text = element.textContent?.trim() ?? "";
-  if (!text || flags.inLink) return createElement(`h${level}`, props, ...children);
+  // A translated copy of a heading gets no anchor of its own: the original has it.
+  if (!text || flags.inLink || "data-translation" in props) return createElement(`h${level}`, props, ...children);
   return createElement(Heading, { level, id: state.slug(text) }, ...children);
 }
 

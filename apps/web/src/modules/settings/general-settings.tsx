@@ -32,10 +32,9 @@ function EnhancedSwitch() {
   return <SwitchRow prefix="general" name="enhancedSettings" checked={enhanced} onChange={(enhancedSettings) => settingsActions.setGeneral({ enhancedSettings })} />;
 }
 
-/** Settings → General: language, timeline, reading, AI helpers and the enhanced settings switch. */
+/** Settings → General: language, timeline, reading and the enhanced settings switch (the AI helpers have their own tab). */
 export function GeneralSettings() {
   const { t } = useTranslation("settings");
-  const languages = [{ value: "default", label: t("general.actionLanguage_default") }, ...LANGUAGES.map((value) => ({ value: value as string, label: t(`lang:${value}`) }))];
   return (
     <SettingsSection tab="general">
       <SettingGroup title={t("general.group_app")}>
@@ -61,18 +60,6 @@ export function GeneralSettings() {
         <GeneralSwitch name="scrollMarkUnread" />
         <GeneralSwitch name="hoverMarkUnread" />
         <GeneralSwitch name="renderMarkUnread" />
-      </SettingGroup>
-      <SettingGroup title={t("general.group_ai")}>
-        <GeneralSwitch name="translation" />
-        <GeneralSelect
-          name="translationMode"
-          options={[
-            { value: "bilingual", label: t("general.translationMode_bilingual") },
-            { value: "translation-only", label: t("general.translationMode_translation-only") },
-          ]}
-        />
-        <GeneralSwitch name="summary" />
-        <GeneralSelect name="actionLanguage" options={languages} />
       </SettingGroup>
       <SettingGroup title={t("general.group_advanced")}>
         <EnhancedSwitch />

@@ -1,4 +1,5 @@
 export { AboutSettings } from "./about-settings.tsx";
+export { AiSettings } from "./ai/ai-settings.tsx";
 export { AppearanceSettings } from "./appearance-settings.tsx";
 export { applyAppearance, startAppearanceEffects } from "./appearance-effects.ts";
 export { DataControlSettings } from "./data-control-settings.tsx";

@@ -7,6 +7,7 @@ export const SETTINGS_TABS = [
   "inboxes",
   "notifications",
   "integration",
+  "ai",
   "invitations",
   "profile",
   "shortcuts",

@@ -9,6 +9,7 @@ import { layoutActions } from "../../store/layout.store.ts";
 import { settingsActions, useGeneralSetting, useUISetting } from "../../store/settings.store.ts";
 import { useSubscriptions } from "../../store/subscriptions.store.ts";
 import { sumUnread, useUnread } from "../../store/unread.store.ts";
+import { openDailyReport } from "../ai/index.ts";
 import { confirmMarkAllRead } from "../mark-all/index.ts";
 import { HeaderButton } from "./header-button.tsx";
 import { markAllScopeFor, type TimelineTarget, targetSourceKeys } from "./route-selector.ts";
@@ -16,7 +17,7 @@ import { useTimelineTitle } from "./use-timeline-title.ts";
 import { VIEW_ICON } from "./view-icon.ts";
 
 /** Views whose header offers the AI daily report (facts §7: Articles and SocialMedia). */
-const DAILY_REPORT_VIEWS: readonly FeedView[] = [0, 1];
+const isDailyView = (view: FeedView): view is 0 | 1 => view === 0 || view === 1;
 
 /** Flips "unread only" (spec §3 general setting, key U). */
 export function toggleUnreadOnly(current: boolean): void {
@@ -76,7 +77,7 @@ export function TimelineHeader(props: { view: FeedView; target: TimelineTarget; 
           ) : null}
         </div>
         <div className="flex shrink-0 items-center">
-          {DAILY_REPORT_VIEWS.includes(view) ? <HeaderButton icon={Sparkles} label={t("timeline.daily_report")} hint={t("timeline.daily_report_later")} disabled /> : null}
+          {isDailyView(view) ? <HeaderButton icon={Sparkles} label={t("timeline.daily_report")} testId="daily-report-button" onClick={() => openDailyReport(view)} /> : null}
           {view === 2 ? (
             <HeaderButton
               icon={masonry ? LayoutDashboard : LayoutGrid}

@@ -4,6 +4,7 @@ import { InboxesSettings } from "../../modules/inboxes/index.ts";
 import { ListsSettings } from "../../modules/lists/index.ts";
 import {
   AboutSettings,
+  AiSettings,
   AppearanceSettings,
   DataControlSettings,
   FeedsSettings,
@@ -25,6 +26,7 @@ const PAGES: Partial<Record<SettingsTab, React.ComponentType>> = {
   inboxes: InboxesSettings,
   notifications: NotificationsSettings,
   integration: IntegrationSettings,
+  ai: AiSettings,
   invitations: InvitationsSettings,
   profile: ProfileSettings,
   shortcuts: ShortcutsSettings,

@@ -1,6 +1,7 @@
 import clsx from "clsx";
 import { useMemo } from "react";
 import { useUISetting } from "../../../store/settings.store.ts";
+import { ListTranslation, useListTranslationWanted } from "../../ai/index.ts";
 import { AudioCover } from "../../player/index.ts";
 import { audioOf, plainText, thumbnailOf } from "../entry-media.ts";
 import { EntryItemFrame } from "./entry-item-frame.tsx";
@@ -23,6 +24,7 @@ export function ArticleItem({ id, audioView }: { id: string; audioView: boolean 
   const entry = item?.entry;
   const description = useMemo(() => plainText(entry?.description, 240), [entry?.description]);
   const thumbnail = useMemo(() => (entry ? thumbnailOf(entry) : null), [entry]);
+  const translated = useListTranslationWanted(id);
   if (!item || !entry) return null;
   const audio = audioOf(entry, audioView);
   const size = compact ? THUMB_SIZE.compact : THUMB_SIZE.normal;
@@ -48,6 +50,7 @@ export function ArticleItem({ id, audioView }: { id: string; audioView: boolean 
         {description && description !== title && !compact ? (
           <p className="mt-1 line-clamp-2 text-[13px] leading-snug break-words text-zinc-500 dark:text-zinc-400">{description}</p>
         ) : null}
+        {translated ? <ListTranslation entry={entry} view={audioView ? 4 : 0} compact={compact} /> : null}
       </div>
       {audio ? (
         <AudioCover
