@@ -151,7 +151,7 @@ describe("the entry reader", () => {
     // Readability: the full article replaces the teaser, and back.
     await toolbarButton(page, "Readability").click();
     await page.getByTestId("readability-notice").waitFor();
-    await page.getByTestId("entry-article").getByText("Paragraph 8 of the complete article").waitFor();
+    await page.getByTestId("entry-content").getByText("Paragraph 8 of the complete article").waitFor();
     expect(await page.getByTestId("entry-content").getByText("the last keeper").count()).toBe(0);
     await screenshot(page, "entry-03-readability-dark");
     await toolbarButton(page, "Exit readability").click();

@@ -127,7 +127,7 @@ describe("reading across the app", () => {
     const feedId = await followTides(context, page);
     // Read one entry online, so its content is on this device.
     await row(page, "High water 3").click();
-    await page.getByTestId("entry-article").getByText("High water number 3 comes at dawn.").waitFor();
+    await page.getByTestId("entry-content").getByText("High water number 3 comes at dawn.").waitFor();
     const third = page.url().split("/").at(-1)!;
     await page.waitForTimeout(1200);
 
@@ -137,7 +137,7 @@ describe("reading across the app", () => {
     await row(page, "High water 1").waitFor();
     expect(await page.locator(`img[src="/favicon.svg"]`).first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     // The open entry's content comes from the local database.
-    await page.getByTestId("entry-article").getByText("High water number 3 comes at dawn.").waitFor();
+    await page.getByTestId("entry-content").getByText("High water number 3 comes at dawn.").waitFor();
     await page.getByText("Offline", { exact: false }).first().waitFor();
     await screenshot(page, "reading-03-offline-entry");
 

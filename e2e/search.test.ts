@@ -75,7 +75,7 @@ describe("search palette", () => {
     await palette.waitFor({ state: "detached" });
     await expect.poll(() => new URL(page.url()).pathname).toMatch(new RegExp(`^/timeline/view-0/${feedId}/\\d+$`));
     await page.getByTestId("entry-title").filter({ hasText: "Keeper's note 3" }).waitFor();
-    await page.getByTestId("entry-article").getByText("bioluminescence", { exact: false }).waitFor();
+    await page.getByTestId("entry-content").getByText("bioluminescence", { exact: false }).waitFor();
     await context.close();
   });
 

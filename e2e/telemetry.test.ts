@@ -76,8 +76,8 @@ describe("usage data and error reports, when the instance configures them", () =
     const entryPath = `/timeline/view-0/${feedId}/${entryId}`;
     // Words in a URL query (as a search puts them) must not leave either; then a click in the text.
     await page.goto(`${entryPath}?q=${encodeURIComponent(TITLE)}`);
-    await page.getByTestId("entry-article").getByText(CONTENT).click();
-    await page.getByTestId("entry-article").getByText(CONTENT).waitFor();
+    await page.getByTestId("entry-content").getByText(CONTENT).click();
+    await page.getByTestId("entry-content").getByText(CONTENT).waitFor();
     await expect.poll(() => collector.events().some((e) => e.event === "$pageview" && e.properties.$pathname === entryPath), { timeout: 15_000 }).toBe(true);
 
     // An error thrown in the page, and an unhandled rejection, are reported with the session trace id.
@@ -116,7 +116,7 @@ describe("usage data and error reports, when the instance configures them", () =
       });
     });
     await page.goto(entryPath);
-    await page.getByTestId("entry-article").getByText(CONTENT).waitFor();
+    await page.getByTestId("entry-content").getByText(CONTENT).waitFor();
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(collector.requests.slice(before).map((request) => `${request.method} ${request.path} ${request.text.slice(0, 200)}`)).toEqual([]);
     noContentLeft();
