@@ -114,6 +114,15 @@ describe("with the instance's provider", () => {
     expect(again).toContain(JSON.stringify(done.summary));
   });
 
+  it("frees a summary whose reader left mid-stream: the next reader gets a new one instead of waiting", async () => {
+    const { api, userId } = await reader(withProvider());
+    const { english } = await seedArticles(userId);
+    const events = t.deps.ai.summaries.events({ id: userId } as Parameters<typeof t.deps.ai.summaries.events>[0], { id: english, language: "en", target: "content" });
+    expect((await events.next()).value).toMatchObject({ type: "delta" });
+    await events.return(undefined);
+    expect((await api.get<string>(`/ai/summary?id=${english}&language=en`)).body.data).toMatch(/^Summary: /);
+  });
+
   it("translates what is not in the language yet, keeps the markup, re-sanitises, and gives the immersive form", async () => {
     const { api, userId } = await reader(withProvider());
     const { english, japanese } = await seedArticles(userId);

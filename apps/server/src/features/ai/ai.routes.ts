@@ -66,6 +66,9 @@ export function aiRoutes(deps: { ai: AiService; requireUser: MiddlewareHandler<A
         } catch (error) {
           const body = error instanceof AppError ? error.toBody() : { code: 1005, message: "Internal error" };
           await sse.writeSSE({ event: "error", data: JSON.stringify(body) });
+        } finally {
+          // A reader who left: the generation stops and whoever waits on it is told.
+          await events.return(undefined);
         }
       });
     })
