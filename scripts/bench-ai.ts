@@ -7,7 +7,6 @@ import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { createApp } from "../apps/server/src/app.ts";
 import { openDatabase } from "../apps/server/src/db/client.ts";
 import { migrate } from "../apps/server/src/db/migrate.ts";
@@ -17,10 +16,10 @@ import { loadConfig } from "../apps/server/src/env.ts";
 import { entriesStoreRepo } from "../apps/server/src/features/entries/entries-store.repo.ts";
 import { startOpenAiTestServer } from "../apps/server/src/lib/ai/openai-test-server.ts";
 import { createLogger } from "../apps/server/src/lib/logger.ts";
+import { benchDatabase } from "./bench/bench-database.ts";
 
 const { values } = parseArgs({ options: { db: { type: "string", default: "pglite" }, calls: { type: "string", default: "300" } } });
 const CALLS = Number(values.calls);
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 // The provider sends its first chunk at a known time: each chunk records when it was written.
 let firstChunkSentAt = 0;
@@ -35,19 +34,8 @@ const provider = await startOpenAiTestServer({
   },
 });
 
-let databaseName: string | null = null;
-let source: Parameters<typeof openDatabase>[0] = { kind: "pglite" };
-if (values.db === "postgres") {
-  databaseName = `tidings_aibench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${databaseName}`;
-  source = { kind: "postgres", url: url.toString(), maxConnections: 10 };
-}
-const database = await openDatabase(source);
+const bench = await benchDatabase(values.db === "postgres" ? "postgres" : "pglite", { prefix: "tidings_aibench", maxConnections: 10 });
+const database = await openDatabase(bench.source);
 await migrate(database.db);
 const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", SCHEDULER: "false", AI_BASE_URL: provider.url, AI_MODEL: "bench-model", AI_DAILY_LIMIT: "0" });
 const deps = createDeps({ config, logger: createLogger({ level: "silent" }), database, authSecret: randomBytes(32).toString("hex") });
@@ -134,9 +122,4 @@ server.close();
 await provider.close();
 deps.http.close();
 await database.close();
-if (databaseName) {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await admin.end();
-}
+await bench.drop();

@@ -4,7 +4,6 @@
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { createApp } from "../apps/server/src/app.ts";
 import { openDatabase } from "../apps/server/src/db/client.ts";
 import { migrate } from "../apps/server/src/db/migrate.ts";
@@ -12,26 +11,15 @@ import { createDeps } from "../apps/server/src/deps.ts";
 import { loadConfig } from "../apps/server/src/env.ts";
 import { createLogger } from "../apps/server/src/lib/logger.ts";
 import { seedReader } from "./bench/seed-reader.ts";
+import { benchDatabase } from "./bench/bench-database.ts";
 
 const { values } = parseArgs({ options: { db: { type: "string", default: "postgres" }, entries: { type: "string" }, calls: { type: "string", default: "500" } } });
 const POSTGRES = values.db === "postgres";
 const ENTRIES = Number(values.entries ?? (POSTGRES ? 1_000_000 : 100_000));
 const CALLS = Number(values.calls);
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-let databaseName: string | null = null;
-let source: Parameters<typeof openDatabase>[0] = { kind: "pglite" };
-if (POSTGRES) {
-  databaseName = `tidings_apibench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${databaseName}`;
-  source = { kind: "postgres", url: url.toString(), maxConnections: 10 };
-}
-const database = await openDatabase(source);
+const bench = await benchDatabase(POSTGRES ? "postgres" : "pglite", { prefix: "tidings_apibench", maxConnections: 10 });
+const database = await openDatabase(bench.source);
 await migrate(database.db);
 const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", SCHEDULER: "false" });
 const deps = createDeps({ config, logger: createLogger({ level: "silent" }), database, authSecret: randomBytes(32).toString("hex") });
@@ -116,9 +104,4 @@ console.log(`mark all read (${seeded.markAllUnread} unread): ${markAll.map((ms) 
 
 deps.http.close();
 await database.close();
-if (databaseName) {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${databaseName}`);
-  await admin.end();
-}
+await bench.drop();

@@ -8,7 +8,6 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase } from "../apps/server/src/db/client.ts";
 import { migrate } from "../apps/server/src/db/migrate.ts";
 import { feeds, subscriptions, users } from "../apps/server/src/db/schema/index.ts";
@@ -16,6 +15,7 @@ import { createDeps } from "../apps/server/src/deps.ts";
 import { loadConfig } from "../apps/server/src/env.ts";
 import { createLogger } from "../apps/server/src/lib/logger.ts";
 import { ROOT } from "./web-build.ts";
+import { benchDatabase } from "./bench/bench-database.ts";
 
 const { values } = parseArgs({
   options: {
@@ -28,7 +28,6 @@ const { values } = parseArgs({
 });
 const FEEDS = Number(values.feeds);
 const HOSTS = Number(values.hosts);
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
@@ -37,19 +36,8 @@ const host = spawn(process.execPath, [path.join(ROOT, "scripts/bench/feed-server
 const port = await new Promise<number>((resolve) => host.stdout!.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
 const stats = async () => (await (await fetch(`http://127.0.0.1:${port}/__stats`)).json()) as { requests: number; notModified: number; bytes: number };
 
-let databaseName: string | null = null;
-let source: Parameters<typeof openDatabase>[0] = { kind: "pglite" };
-if (values.db === "postgres") {
-  databaseName = `tidings_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${databaseName}`;
-  source = { kind: "postgres", url: url.toString(), maxConnections: 20 };
-}
-const database = await openDatabase(source);
+const bench = await benchDatabase(values.db === "postgres" ? "postgres" : "pglite", { prefix: "tidings_bench", maxConnections: 20 });
+const database = await openDatabase(bench.source);
 await migrate(database.db);
 const config = loadConfig({
   FETCH_ALLOW_PRIVATE_NETWORKS: "true",
@@ -118,9 +106,4 @@ console.log(`peak RSS ${Math.round(peakRss / 1024 / 1024)} MB (this process: sch
 host.kill();
 deps.http.close();
 await database.close();
-if (databaseName) {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${databaseName}`);
-  await admin.end();
-}
+await bench.drop();
