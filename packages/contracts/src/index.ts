@@ -1,3 +1,4 @@
+export type * from "./ai.ts";
 export type * from "./accounts.ts";
 export type * from "./api/models.ts";
 export * from "./envelope.ts";

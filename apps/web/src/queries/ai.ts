@@ -1,31 +1,9 @@
+import type { AiConfig, AiSettings, AiSettingsPatch } from "@tidings/contracts";
 import { queryOptions } from "@tanstack/react-query";
 import { api, ApiError } from "../lib/api-client.ts";
 import { shouldRetry } from "../lib/query-client.ts";
 
-/** `GET /ai/config`: what the AI helpers can do for this reader today. */
-export interface AiConfig {
-  /** A chat provider is configured (the reader's own or the instance's). */
-  chat: boolean;
-  /** `POST /ai/speech` answers audio; otherwise the browser speaks. */
-  speech: boolean;
-  source: "user" | "instance" | null;
-  model: string | null;
-  /** Provider calls allowed per day; null: no limit. */
-  dailyLimit: number | null;
-  usedToday: number;
-}
-
-/** `GET /ai/settings`: the reader's own provider. The key itself never comes back. */
-export interface AiSettings {
-  baseUrl: string | null;
-  model: string | null;
-  apiKeySet: boolean;
-  /** The key's last characters, e.g. "…a1b2". */
-  apiKeyHint: string | null;
-}
-
-/** `PUT /ai/settings`: an omitted field stays as it is, null clears it. */
-export type AiSettingsPatch = { [K in "baseUrl" | "apiKey" | "model"]?: string | null };
+export type { AiConfig, AiSettings, AiSettingsPatch };
 
 /** The two views with a daily report: Articles and SocialMedia. */
 export type DailyView = 0 | 1;

@@ -1,4 +1,4 @@
-import { ErrorCode } from "@tidings/contracts";
+import { type AiSettings, ErrorCode } from "@tidings/contracts";
 import { AppError } from "../../errors.ts";
 import { createAiProvider, type AiProvider } from "../../lib/ai/provider.ts";
 import type { SealedBox } from "../../lib/sealed-box.ts";
@@ -10,14 +10,6 @@ export interface ResolvedProvider {
   provider: AiProvider;
   source: "user" | "instance";
   models: { summary: string; translation: string; daily: string; speech: string | null };
-}
-
-/** A reader's own provider as the API shows it: never the key itself. */
-export interface AiSettingsView {
-  baseUrl: string | null;
-  model: string | null;
-  apiKeySet: boolean;
-  apiKeyHint: string | null;
 }
 
 const CACHE_SIZE = 32;
@@ -67,14 +59,14 @@ export function createAiProviders(deps: { config: Config; repo: AiRepo; box: Sea
       };
     },
 
-    async settings(userId: string): Promise<AiSettingsView> {
+    async settings(userId: string): Promise<AiSettings> {
       const own = await repo.userSettings(userId);
       const key = own?.apiKeyEncrypted ? box.open(own.apiKeyEncrypted) : null;
       return { baseUrl: own?.baseUrl ?? null, model: own?.model ?? null, apiKeySet: key !== null, apiKeyHint: key ? `…${key.slice(-4)}` : null };
     },
 
     /** Changes a reader's own provider: an omitted field stays, null clears it. */
-    async saveSettings(userId: string, input: { baseUrl?: string | null; apiKey?: string | null; model?: string | null }): Promise<AiSettingsView> {
+    async saveSettings(userId: string, input: { baseUrl?: string | null; apiKey?: string | null; model?: string | null }): Promise<AiSettings> {
       if (input.baseUrl) checkBaseUrl(input.baseUrl);
       const own = await repo.userSettings(userId);
       await repo.saveUserSettings(userId, {

@@ -1,4 +1,4 @@
-import { ErrorCode } from "@tidings/contracts";
+import { type AiConfig, ErrorCode } from "@tidings/contracts";
 import { AppError } from "../../errors.ts";
 import type { RequestUser } from "../../http/context.ts";
 import { AiProviderError } from "../../lib/ai/provider.ts";
@@ -10,16 +10,6 @@ import { createTranslations, type TranslatableField } from "./ai-translation.ts"
 /** The longest text sent to speech synthesis (OpenAI's /audio/speech takes 4096 characters). */
 const SPEECH_MAX_CHARS = 4096;
 const DEFAULT_VOICE = "alloy";
-
-/** What the client needs to know to offer the AI helpers. */
-export interface AiConfigView {
-  chat: boolean;
-  speech: boolean;
-  source: "user" | "instance" | null;
-  model: string | null;
-  dailyLimit: number | null;
-  usedToday: number;
-}
 
 /** The user a background task acts for: only its id is read below the routes. */
 const systemUser = (id: string) => ({ id }) as RequestUser;
@@ -45,7 +35,7 @@ export function createAiService(context: AiContext) {
     settings: (user: RequestUser) => context.providers.settings(user.id),
     saveSettings: (user: RequestUser, input: Parameters<AiContext["providers"]["saveSettings"]>[1]) => context.providers.saveSettings(user.id, input),
 
-    async config(user: RequestUser): Promise<AiConfigView> {
+    async config(user: RequestUser): Promise<AiConfig> {
       const resolved = await context.providers.forUser(user.id);
       return {
         chat: resolved !== null,
