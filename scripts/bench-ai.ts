@@ -3,6 +3,7 @@
 // summary and a stored translation, and how long after the provider sends its first token the
 // reader's stream receives it (the server's relay: provider → SSE → client).
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { serve } from "@hono/node-server";
@@ -65,16 +66,28 @@ const ids = await entriesStoreRepo.insertMany(
   })),
 );
 
-const get = async (path: string) => {
-  const response = await fetch(`${base}/api${path}`, { headers: { cookie, origin } });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${text.slice(0, 200)}`);
-  return text;
-};
+// Timed requests go over one kept-alive connection, as a browser's do, through node:http (the
+// lightest client: what is measured is the server, not the client's fetch machinery).
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const get = (path: string) =>
+  new Promise<string>((resolve, reject) => {
+    const request = http.get(`${base}/api${path}`, { agent, headers: { cookie, origin, "accept-encoding": "gzip, deflate, br" } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        const text = Buffer.concat(chunks).toString("latin1");
+        if (response.statusCode !== 200) reject(new Error(`${path}: ${response.statusCode} ${text.slice(0, 200)}`));
+        else resolve(text);
+      });
+    });
+    request.on("error", reject);
+  });
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const WARM_UP = 50;
 const rows: Record<string, { calls: number; "p50 ms": number; "p99 ms": number; target: string }> = {};
-async function measure(name: string, target: string, n: number, run: (i: number) => Promise<number | void>) {
+async function measure(name: string, target: string, n: number, run: (i: number) => Promise<number | void>, warmUp = WARM_UP) {
   const times: number[] = [];
+  for (let i = 0; i < warmUp; i++) await run(i);
   for (let i = 0; i < n; i++) {
     const started = performance.now();
     const own = await run(i);
@@ -112,12 +125,13 @@ await measure("first token relayed (provider → reader)", "≤ 150 ms", Math.mi
   const sentAt = provider.requests.at(-1)!.at;
   if (!seenAt) throw new Error(`no delta in ${text.slice(0, 200)}`);
   return seenAt - sentAt;
-});
+}, 0);
 void firstChunkSentAt;
 
 console.log(`Node ${process.version}; ${values.db === "postgres" ? "PostgreSQL" : "PGlite"}; through HTTP on loopback`);
 console.table(rows);
 await deps.db.delete(entries).where(eq(entries.feedId, feedId));
+agent.destroy();
 server.close();
 await provider.close();
 deps.http.close();

@@ -1,6 +1,5 @@
 import { AUTH_BASE_PATH, ErrorCode } from "@tidings/contracts";
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
@@ -26,16 +25,20 @@ import { invitationRoutes } from "./features/invitations/invitations.routes.ts";
 import { instanceRoutes } from "./features/accounts/instance.routes.ts";
 import { filesModule } from "./features/files/files.module.ts";
 import type { AppEnv } from "./http/context.ts";
+import { compressAnswers } from "./http/compress.ts";
 import { handleError } from "./http/on-error.ts";
 import { requestLog } from "./http/request-log.ts";
 import { session } from "./http/session.ts";
+import { createSessionCache } from "./http/session-cache.ts";
 import { webAppRoutes } from "./http/web-app.ts";
 
 const API_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** The HTTP application: middleware, one sub-app per feature, one error handler. */
 export function createApp(deps: Deps, options: { webDistDir?: string } = {}) {
-  const requireUser = session(deps.auth, { required: true });
+  const sessions = createSessionCache();
+  const requireUser = session(deps.auth, { required: true, cache: sessions });
+  const optionalUser = session(deps.auth, { required: false, cache: sessions });
   const app = new Hono<AppEnv>();
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(requestLog(deps.logger));
@@ -52,11 +55,20 @@ export function createApp(deps: Deps, options: { webDistDir?: string } = {}) {
   );
 
   // JSON answers compressed (a timeline page shrinks ~5×); the entry stream is sent as it goes.
-  const compressJson = compress();
+  const compressJson = compressAnswers();
   // So are streamed summaries: compression would hold their words back.
   const unbuffered = (path: string, stream: string | undefined) => path === "/api/entries/stream" || (path === "/api/ai/summary" && stream !== undefined);
   app.use("/api/*", (c, next) => (unbuffered(c.req.path, c.req.query("stream")) ? next() : compressJson(c, next)));
 
+  // Whatever better-auth changes (sign-out, revoked sessions, e-mail, password, deletion) may end
+  // or alter sessions the cache holds: forget them all; only reading the session leaves them.
+  app.use(`${AUTH_BASE_PATH}/*`, async (c, next) => {
+    try {
+      await next();
+    } finally {
+      if (c.req.path !== `${AUTH_BASE_PATH}/get-session`) sessions.clear();
+    }
+  });
   app.route(AUTH_BASE_PATH, authRoutes(deps.auth, { trustProxy: deps.config.server.trustProxy, signInGuard: deps.signInGuard }));
   app.route("/api/health", healthRoutes({ pingDatabase: deps.pingDatabase, driver: deps.driver }));
   app.route("/api/invitations", invitationRoutes({ invitations: deps.invitations, requireUser }));
@@ -83,7 +95,7 @@ export function createApp(deps: Deps, options: { webDistDir?: string } = {}) {
   app.route("/api/reads", readRoutes({ reads: deps.reads, requireUser }));
   app.route("/api/collections", collectionRoutes({ collections: deps.collections, requireUser }));
   app.route("/api/ai", aiRoutes({ ai: deps.ai, requireUser }));
-  const context = { deps, requireUser };
+  const context = { deps, requireUser, optionalUser };
   for (const module of [listsModule, inboxesModule, profilesModule, feedInfoModule, searchModule, discoverModule, opmlModule, filesModule]) {
     app.route("/api", module(context));
   }

@@ -17,3 +17,11 @@ export function textSet(values: readonly string[]): SQL {
 export function at(date: Date): SQL {
   return sql`${date.toISOString()}::timestamptz`;
 }
+
+/**
+ * Whether `userId` may read the entry aliased `e` in the query: every feed's entries are public,
+ * an inbox's entries are its owner's. The one statement of that rule, for every query that needs it.
+ */
+export function entryVisibleTo(userId: string): SQL {
+  return sql`(e.feed_id IS NOT NULL OR EXISTS (SELECT 1 FROM inboxes i WHERE i.id = e.inbox_id AND i.owner_user_id = ${userId}))`;
+}

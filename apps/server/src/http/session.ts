@@ -3,29 +3,54 @@ import type { MiddlewareHandler } from "hono";
 import type { Auth } from "../auth/auth.ts";
 import { AppError } from "../errors.ts";
 import type { AppEnv, RequestUser } from "./context.ts";
+import { type CachedSession, type SessionCache, sessionTokenOf } from "./session-cache.ts";
+
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+async function lookUp(auth: Auth, headers: Headers): Promise<(CachedSession & { expiresAt: Date }) | null> {
+  const found = await auth.api.getSession({ headers });
+  if (!found) return null;
+  return {
+    user: {
+      id: found.user.id,
+      email: found.user.email,
+      name: found.user.name,
+      role: found.role,
+      isAdmin: found.user.isAdmin === true,
+    },
+    sessionId: found.session.id,
+    expiresAt: new Date(found.session.expiresAt),
+  };
+}
 
 /**
  * Reads the session cookie into `c.var.user`. With `required`, a visitor without a session is
- * answered 401 with code 1000.
+ * answered 401 with code 1000. Sessions come from `cache` when it holds them; a request that writes
+ * drops its own session from the cache once answered, so a role or profile it changed shows at once.
  */
-export function session(auth: Auth, options: { required: boolean }): MiddlewareHandler<AppEnv> {
+export function session(auth: Auth, options: { required: boolean; cache?: SessionCache }): MiddlewareHandler<AppEnv> {
+  const { cache } = options;
   return async (c, next) => {
-    const found = await auth.api.getSession({ headers: c.req.raw.headers });
+    const token = cache ? sessionTokenOf(c.req.header("cookie") ?? null) : null;
+    let found: CachedSession | null = token ? cache!.get(token) : null;
+    if (!found) {
+      const looked = await lookUp(auth, c.req.raw.headers);
+      if (looked && token) cache!.set(token, looked, looked.expiresAt);
+      found = looked;
+    }
     if (found) {
-      c.set("user", {
-        id: found.user.id,
-        email: found.user.email,
-        name: found.user.name,
-        role: found.role,
-        isAdmin: found.user.isAdmin === true,
-      });
-      c.set("sessionId", found.session.id);
+      c.set("user", { ...found.user });
+      c.set("sessionId", found.sessionId);
     } else {
       if (options.required) throw new AppError(ErrorCode.Unauthorized);
       c.set("user", null);
       c.set("sessionId", null);
     }
-    await next();
+    try {
+      await next();
+    } finally {
+      if (token && !READ_METHODS.has(c.req.method)) cache!.forget(token);
+    }
   };
 }
 

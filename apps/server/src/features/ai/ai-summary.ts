@@ -29,7 +29,7 @@ export function createSummaries(context: AiContext) {
 
   async function* events(user: RequestUser, query: SummaryQuery): AsyncGenerator<SummaryEvent> {
     // A provider's summary already made is served at once: one visibility check, one read.
-    const [visible, kept] = await Promise.all([context.canSee(user, query.id), repo.summary(query.id, query.language, query.target)]);
+    const { visible, kept } = await repo.summaryFor(user.id, query.id, query.language, query.target);
     if (!visible) throw new AppError(ErrorCode.EntryNotFound);
     if (kept && kept.model !== null) {
       yield { type: "done", summary: kept.summary, extractive: false };

@@ -81,7 +81,7 @@ export function createTranslations(context: AiContext) {
       const language = query.language;
       if (query.part === undefined) {
         // Fields translated (or found in the language) before are served at once.
-        const [visible, kept] = await Promise.all([context.canSee(user, query.id), repo.translation(query.id, language)]);
+        const { visible, kept } = await repo.translationFor(user.id, query.id, language);
         if (!visible) throw new AppError(ErrorCode.EntryNotFound);
         if (kept && query.fields.every((field) => storedField(kept, field) !== null || kept.skipped?.includes(field))) {
           const result: TranslationResult = {};

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../../db/client.ts";
+import { entryVisibleTo } from "../../db/sql-helpers.ts";
 import { aiDailyReaders, aiDailyReports, aiSummaries, aiTranslations, aiUsage, aiUserSettings } from "../../db/schema/index.ts";
 
 export type StoredTranslation = typeof aiTranslations.$inferSelect;
@@ -8,14 +9,6 @@ export type TranslationFields = Partial<Pick<StoredTranslation, "title" | "descr
 /** Storage of summaries, translations, the daily budget, readers' own providers and daily reports. */
 export function createAiRepo(db: Database) {
   return {
-    async summary(entryId: string, language: string, target: string): Promise<{ summary: string; model: string | null } | null> {
-      const [row] = await db
-        .select({ summary: aiSummaries.summary, model: aiSummaries.model })
-        .from(aiSummaries)
-        .where(and(eq(aiSummaries.entryId, entryId), eq(aiSummaries.language, language), eq(aiSummaries.target, target)));
-      return row ?? null;
-    },
-
     /** Keeps a summary; a provider's summary replaces an extractive one, never the reverse. */
     async saveSummary(entryId: string, language: string, target: string, summary: string, model: string | null): Promise<void> {
       await db
@@ -26,6 +19,33 @@ export function createAiRepo(db: Database) {
           set: { summary, model, createdAt: sql`now()` },
           setWhere: model === null ? sql`${aiSummaries.model} IS NULL` : undefined,
         });
+    },
+
+    /**
+     * In one statement, whether `userId` may read the entry and its stored summary: what serving a
+     * kept summary costs. `visible` is false for an entry that does not exist.
+     */
+    async summaryFor(userId: string, entryId: string, language: string, target: string): Promise<{ visible: boolean; kept: { summary: string; model: string | null } | null }> {
+      const [row] = rowsOf<{ visible: boolean; summary: string | null; model: string | null }>(
+        await db.execute(sql`
+          SELECT ${entryVisibleTo(userId)} AS visible, s.summary, s.model
+          FROM entries e
+          LEFT JOIN ai_summaries s ON s.entry_id = e.id AND s.language = ${language} AND s.target = ${target}
+          WHERE e.id = ${entryId}`),
+      );
+      if (!row) return { visible: false, kept: null };
+      return { visible: row.visible === true, kept: row.summary === null ? null : { summary: row.summary, model: row.model } };
+    },
+
+    /** In one statement, whether `userId` may read the entry and its stored translation (see {@link summaryFor}). */
+    async translationFor(userId: string, entryId: string, language: string): Promise<{ visible: boolean; kept: StoredTranslation | null }> {
+      const [row] = await db
+        .select({ visible: sql<boolean>`${entryVisibleTo(userId)}`, kept: aiTranslations })
+        .from(sql`entries e`)
+        .leftJoin(aiTranslations, and(sql`${aiTranslations.entryId} = e.id`, eq(aiTranslations.language, language)))
+        .where(sql`e.id = ${entryId}`);
+      if (!row) return { visible: false, kept: null };
+      return { visible: row.visible === true, kept: row.kept };
     },
 
     async translation(entryId: string, language: string): Promise<StoredTranslation | null> {

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../../db/client.ts";
-import { at, idSet } from "../../db/sql-helpers.ts";
+import { at, entryVisibleTo, idSet } from "../../db/sql-helpers.ts";
 import { after, encodeCursor, fromMicros, type PagePosition, type SortKey, tieRest, toMicros } from "./page-cursor.ts";
 
 /** The entry columns a timeline page carries (content only when asked for). */
@@ -192,7 +192,7 @@ export function createEntriesRepo(db: Database) {
     async visibleTo(userId: string, entryId: string): Promise<boolean> {
       const rows = rowsOf<{ ok: boolean }>(
         await db.execute(sql`
-          SELECT (e.feed_id IS NOT NULL OR EXISTS (SELECT 1 FROM inboxes i WHERE i.id = e.inbox_id AND i.owner_user_id = ${userId})) AS ok
+          SELECT ${entryVisibleTo(userId)} AS ok
           FROM entries e WHERE e.id = ${entryId}`),
       );
       return rows[0]?.ok === true;

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/context.ts";
-import { session } from "../../http/session.ts";
 import type { ModuleContext } from "../module.ts";
 import { createProfilesRepo } from "./profiles.repo.ts";
 import { profileRoutes } from "./profiles.routes.ts";
@@ -12,11 +11,11 @@ import { statusRoutes } from "./status.routes.ts";
 
 /** /profiles, /settings and /status. Each route requires a session on its own, except /status and GET /profiles. */
 export function profilesModule(context: ModuleContext) {
-  const { deps, requireUser } = context;
+  const { deps, requireUser, optionalUser } = context;
   const profiles = createProfilesService({ repo: createProfilesRepo(deps.db) });
   const settings = createSettingsService({ repo: createSettingsRepo(deps.db), clock: deps.clock, transaction: (work) => deps.db.transaction(work) });
   return new Hono<AppEnv>()
-    .route("/", profileRoutes({ profiles, requireUser, optionalUser: session(deps.auth, { required: false }) }))
+    .route("/", profileRoutes({ profiles, requireUser, optionalUser }))
     .route("/", settingsRoutes({ settings, requireUser }))
     .route("/", statusRoutes(deps.config, { invitationsRequired: () => deps.accounts.invitationsRequired() }));
 }
