@@ -30,6 +30,7 @@ import { presentFeed } from "./features/feeds/feed.presenter.ts";
 import { presentInbox } from "./features/inboxes/inbox.presenter.ts";
 import { retryOnConflict } from "./db/retry.ts";
 import { searchIndexRepo } from "./features/search/search-index.repo.ts";
+import { createSearchReindexer, type SearchReindexer } from "./features/search/search-reindex.ts";
 import { normalizeFeedUrl } from "./fetcher/feed-url.ts";
 import { createInvitationsRepo } from "./features/invitations/invitations.repo.ts";
 import { createInvitationsService, type InvitationsService } from "./features/invitations/invitations.service.ts";
@@ -75,6 +76,8 @@ export interface Deps {
   indexEntries: typeof searchIndexRepo.indexEntries;
   /** The refresh loop; the composition root decides whether to start it. */
   scheduler: Scheduler;
+  /** Rewrites search documents of an older version in the background; started with the scheduler. */
+  searchReindexer: SearchReindexer;
 }
 
 /**
@@ -206,6 +209,7 @@ export function createDeps(input: {
     collections,
     ai: createAi({ config, db, clock, logger, secret: authSecret, entries, canSee: (userId, entryId) => entriesRepo.visibleTo(userId, entryId) }),
     scheduler,
+    searchReindexer: createSearchReindexer({ db, logger: logger.child({ module: "search" }) }),
     indexEntries: (tx, rows) => searchIndexRepo.indexEntries(tx, rows),
   };
 }

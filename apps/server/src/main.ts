@@ -72,6 +72,7 @@ async function main() {
   const deps = createDeps({ config, logger, database, authSecret });
   if (config.fetch.scheduler) {
     deps.scheduler.start();
+    deps.searchReindexer.start();
     deps.ai.startDailyReports();
   }
   const app = createApp(deps, { webDistDir: WEB_DIST_DIR });
@@ -104,7 +105,7 @@ async function main() {
     closing = true;
     logger.info({ signal }, "shutting down");
     server.close();
-    await deps.scheduler.stop();
+    await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop()]);
     deps.http.close();
     await database.close();
     process.exit(0);

@@ -30,13 +30,14 @@ async function main() {
   const authSecret = config.auth.secret ?? randomBytes(32).toString("base64url");
   const deps = createDeps({ config, logger, database, authSecret });
   deps.scheduler.start();
+  deps.searchReindexer.start();
   logger.info({ concurrency: config.fetch.concurrency, perHost: config.fetch.perHost }, "refresh worker started");
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "refresh worker stopping");
-    await deps.scheduler.stop();
+    await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop()]);
     deps.http.close();
     await database.close();
     process.exit(0);

@@ -25,3 +25,15 @@ export function at(date: Date): SQL {
 export function entryVisibleTo(userId: string): SQL {
   return sql`(e.feed_id IS NOT NULL OR EXISTS (SELECT 1 FROM inboxes i WHERE i.id = e.inbox_id AND i.owner_user_id = ${userId}))`;
 }
+
+/**
+ * `ARRAY[$1, $2, …]::text[]`: texts as one parameter each. Kilobytes of text travel as they are,
+ * where an array literal would have to be escaped here and parsed again by the database.
+ */
+export function textParams(values: readonly (string | null)[]): SQL {
+  if (values.length === 0) return sql`ARRAY[]::text[]`;
+  return sql`ARRAY[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+}

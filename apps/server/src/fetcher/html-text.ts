@@ -105,8 +105,7 @@ const WHITESPACE = /\s+/g;
  * Plain text collected from parser events as {@link htmlToText} gives it: every run of
  * whitespace (&nbsp; included) one space, a line break where a block starts or ends, a space
  * between table cells, never two in a row and none at either end. Separators are held back
- * until more text comes, which is what folds them and trims the ends, in one pass. The
- * sanitiser collects the text of its output with it too (sanitize-writer.ts).
+ * until more text comes, which is what folds them and trims the ends, in one pass.
  */
 export class TextCollector {
   private text = "";
@@ -133,6 +132,36 @@ export class TextCollector {
     if (this.gap !== NONE && this.text !== "") this.text += this.gap === LINE ? "\n" : " ";
     this.text += start === 0 && end === text.length ? text : text.slice(start, end);
     this.gap = spaceAfter ? SPACE : NONE;
+  }
+
+  toString(): string {
+    return this.text;
+  }
+}
+
+/**
+ * The text of parser events for the search index, which splits it into words (search-words.ts):
+ * pieces as they come, with a line break where a block or a table cell starts or ends, inline
+ * elements not separating words. Whitespace stays as it is: it separates words whatever it is,
+ * so its words are those of {@link TextCollector}'s text, for less work. The sanitiser collects
+ * the text of its output with it (sanitize-writer.ts).
+ */
+export class WordTextCollector {
+  private text = "";
+  private apart = false;
+
+  /** Where an element starts or ends. */
+  boundary(name: string): void {
+    if (BLOCK.has(name) || CELL.has(name)) this.apart = true;
+  }
+
+  /** A text node (entities decoded). */
+  add(data: string): void {
+    if (this.apart) {
+      if (this.text !== "") this.text += "\n";
+      this.apart = false;
+    }
+    this.text += data;
   }
 
   toString(): string {

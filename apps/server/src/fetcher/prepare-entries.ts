@@ -15,6 +15,8 @@ export type PreparedEntry = Omit<EntryInsert, "id" | "feedId" | "inboxId" | "ins
   /** The content as the feed gives it; `sanitize()` turns it into what is stored. */
   rawContent: string | null;
   baseUrl: string | null;
+  /** The digest of the item's markup, when the refresh reads by digests (ParsedEntry.digest). */
+  digest: string | null;
 };
 
 /**
@@ -51,7 +53,7 @@ export function prepareEntries(parsed: ParsedEntry[], now: number): PreparedEntr
       extra: null,
     };
     const contentHash = hashEntry(row, entry.content);
-    prepared.push({ ...row, contentHash, publishedAt: new Date(published), rawContent: entry.content, baseUrl: entry.baseUrl });
+    prepared.push({ ...row, contentHash, publishedAt: new Date(published), rawContent: entry.content, baseUrl: entry.baseUrl, digest: entry.digest ?? null });
   }
   return prepared;
 }
@@ -75,14 +77,14 @@ function hashEntry(
 }
 
 /** A row ready to write: content sanitised, and its plain text for the search index. */
-export type FinalizedEntry = Omit<PreparedEntry, "rawContent" | "baseUrl"> & {
+export type FinalizedEntry = Omit<PreparedEntry, "rawContent" | "baseUrl" | "digest"> & {
   /** Plain text of `content` (null without content): what search indexes, without parsing it again. */
   contentText: string | null;
 };
 
 /** The row to write: content sanitised with relative links made absolute, and its text. */
 export function finalizeEntry(entry: PreparedEntry): FinalizedEntry {
-  const { rawContent, baseUrl, ...row } = entry;
+  const { rawContent, baseUrl, digest: _digest, ...row } = entry;
   if (!rawContent) return { ...row, content: null, contentText: null };
   const sanitized = sanitizeHtmlWithText(rawContent, { baseUrl });
   return { ...row, content: sanitized.html || null, contentText: sanitized.html ? sanitized.text : null };

@@ -1,5 +1,6 @@
 import type { IdGenerator } from "@tidings/contracts";
 import type { Database } from "../db/client.ts";
+import type { ItemDigests } from "../db/schema/index.ts";
 import type { FeedRow, FeedsRepo } from "../features/feeds/feeds.repo.ts";
 import type { TimelineRepo } from "../timeline/timeline.repo.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -102,17 +103,24 @@ async function processBody(
   const { started, hints, fail } = context;
   const now = started.getTime();
   const headers = response.headers;
+  // Items whose markup the last refresh read already are not read again: a changed feed with 5
+  // new items of 60 costs 5 items, not 60 (a changed item has a new digest and is read).
+  const known = new Map(feed.itemDigests ?? []);
   let parsed;
   try {
-    parsed = parseFeedDocument(decodeDocument(response.body, headers["content-type"]).text, response.url);
+    parsed = parseFeedDocument(decodeDocument(response.body, headers["content-type"]).text, response.url, { known });
   } catch (error) {
     if (error instanceof FeedParseError) return fail(`The feed could not be read: ${error.message}`);
     throw error;
   }
   const prepared = prepareEntries(parsed.entries.slice(0, MAX_ENTRIES_PER_REFRESH), now);
   const stored = await storeEntries(deps, feed.id, prepared, started);
-  const updatesPerWeek = estimateUpdatesPerWeek(prepared.map((entry) => entry.publishedAt.getTime()), now);
-  const latest = prepared.reduce<number | null>((max, entry) => Math.max(max ?? 0, entry.publishedAt.getTime()), null);
+  // The items of this document: those read now, and the known ones with the time they had.
+  const itemDigests: ItemDigests = (parsed.knownItems ?? []).map((digest) => [digest, known.get(digest)!]);
+  for (const entry of prepared) if (entry.digest) itemDigests.push([entry.digest, entry.publishedAt.getTime()]);
+  const times = [...itemDigests.map(([, time]) => time), ...prepared.flatMap((entry) => (entry.digest ? [] : [entry.publishedAt.getTime()]))];
+  const updatesPerWeek = estimateUpdatesPerWeek(times, now);
+  const latest = times.reduce<number | null>((max, time) => Math.max(max ?? 0, time), null);
   const ttlMs = parsed.ttlMinutes ? parsed.ttlMinutes * 60_000 : null;
   const movedTo = response.permanentUrl && !feed.url.startsWith("rsshub://") ? response.permanentUrl : null;
   if (movedTo && movedTo !== feed.url && !(await deps.feeds.findByUrl(movedTo))) {
@@ -131,9 +139,10 @@ async function processBody(
     errorCount: 0,
     errorMessage: null,
     errorAt: null,
+    itemDigests: itemDigests.length > 0 ? itemDigests : null,
     updatesPerWeek,
     latestEntryPublishedAt: latest !== null && (!feed.latestEntryPublishedAt || latest > feed.latestEntryPublishedAt.getTime()) ? new Date(latest) : feed.latestEntryPublishedAt,
     nextCheckAt: new Date(nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMs, ...hints })),
   });
-  return { status: "updated", ...stored };
+  return { status: "updated", ...stored, unchanged: stored.unchanged + itemDigests.length - prepared.filter((entry) => entry.digest).length };
 }

@@ -11,15 +11,16 @@
 // of here, so that the output stays what it was: see RAW_TEXT, IMPLIED_CLOSE and "image".
 
 import { Parser } from "htmlparser2";
-import { NESTING_LIMIT, TextCollector, TooDeeplyNested } from "./html-text.ts";
+import { NESTING_LIMIT, TooDeeplyNested, WordTextCollector } from "./html-text.ts";
 import { writeAttributes } from "./sanitize-attributes.ts";
 import type { Attribs } from "./sanitize-media.ts";
 import { ALLOWED_TAGS, DROP_WITH_CONTENT, SELF_CLOSING } from "./sanitize-policy.ts";
 import { TRANSFORMS } from "./sanitize-transforms.ts";
 
-/** What one sanitising pass gives: the HTML, and its plain text when asked for. */
+/** What one sanitising pass gives: the HTML, and its text for the search index when asked for. */
 export interface SanitizedHtml {
   html: string;
+  /** The words of the HTML's text (WordTextCollector): whitespace as it came, blocks apart. */
   text: string;
 }
 
@@ -97,8 +98,8 @@ export function sanitizeStream(source: string, base: URL | null, withText: boole
 class SanitizeWriter {
   readonly parser: Parser;
   html = "";
-  /** The plain text of what is written, when asked for. */
-  readonly text: TextCollector | null;
+  /** The text of what is written, for the search index, when asked for. */
+  readonly text: WordTextCollector | null;
   private readonly source: string;
   private readonly base: URL | null;
   // One entry per element open in htmlparser2: the name written (or read) and its code.
@@ -114,7 +115,7 @@ class SanitizeWriter {
   constructor(source: string, base: URL | null, withText: boolean) {
     this.source = source;
     this.base = base;
-    this.text = withText ? new TextCollector() : null;
+    this.text = withText ? new WordTextCollector() : null;
     this.parser = new Parser(this, { decodeEntities: true });
   }
 

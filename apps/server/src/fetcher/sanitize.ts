@@ -35,10 +35,10 @@ export function sanitizeHtml(html: string, options: SanitizeOptions = {}): strin
 }
 
 /**
- * {@link sanitizeHtml} and the plain text of its result from the same pass: `text` is what
- * `htmlToText(html)` gives (blocks on lines of their own, other whitespace collapsed to one
- * space, inline elements not separating words), without parsing the HTML a second time. Text
- * inside removed elements is not part of it. `{ html: "", text: "" }` for empty input.
+ * {@link sanitizeHtml} and the text of its result from the same pass, for the search index: its
+ * words are those of `htmlToText(html)` (inline elements not separating words, blocks apart),
+ * its whitespace as it came. Text inside removed elements is not part of it. `{ html: "", text: "" }`
+ * for empty input.
  */
 export function sanitizeHtmlWithText(html: string, options: SanitizeOptions = {}): SanitizedHtml {
   return sanitize(html, options, true);

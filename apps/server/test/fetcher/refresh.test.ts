@@ -80,6 +80,28 @@ describe("refreshing a feed", () => {
     expect(await t.deps.db.select().from(timeline).where(eq(timeline.userId, userId))).toHaveLength(2);
   });
 
+  it("reads again only the items whose markup changed, or whose feed around them did", async () => {
+    const date = new Date("2026-11-01T10:00:00Z");
+    const items = [{ guid: "d1", title: "One", date }, { guid: "d2", title: "Two", date }];
+    server.set("/d.xml", { body: rssFeed({ items }) });
+    const feedId = await subscribeToFeed(t.deps.db, t.deps.ids, userId, server.url("/d.xml"));
+    expect(await refresh(feedId)).toEqual({ status: "updated", inserted: 2, updated: 0, unchanged: 0 });
+    expect((await feedRow(feedId)).itemDigests).toHaveLength(2);
+    // Had "One" been read again, its stored hash (made different here) would get it rewritten.
+    await t.deps.db.execute(sql`UPDATE entries SET content_hash = 'other', title = 'kept' WHERE feed_id = ${feedId} AND guid = 'd1'`);
+    server.set("/d.xml", { body: rssFeed({ items: [{ guid: "d3", title: "Three", date }, items[0]!, { guid: "d2", title: "Two (edited)", date }] }) });
+    expect(await refresh(feedId)).toEqual({ status: "updated", inserted: 1, updated: 1, unchanged: 1 });
+    const titles = async () => Object.fromEntries((await t.deps.db.select().from(entries).where(eq(entries.feedId, feedId))).map((e) => [e.guid, e.title]));
+    expect(await titles()).toEqual({ d1: "kept", d2: "Two (edited)", d3: "Three" });
+    expect((await feedRow(feedId)).itemDigests).toHaveLength(3);
+    // The same items in a feed that now declares its language read differently (they take it): all are read.
+    server.set("/d.xml", { body: rssFeed({ language: "fr", items: [{ guid: "d3", title: "Three", date }, items[0]!, { guid: "d2", title: "Two (edited)", date }] }) });
+    expect(await refresh(feedId)).toEqual({ status: "updated", inserted: 0, updated: 3, unchanged: 0 });
+    expect((await titles()).d1).toBe("One");
+    const languages = (await t.deps.db.select().from(entries).where(eq(entries.feedId, feedId))).map((e) => e.language);
+    expect(languages).toEqual(["fr", "fr", "fr"]);
+  });
+
   it("backs off on 429 without undercutting Retry-After, and records the error", async () => {
     server.set("/d.xml", { status: 429, headers: { "retry-after": "7200" }, body: "slow down" });
     const feedId = await subscribeToFeed(t.deps.db, t.deps.ids, userId, server.url("/d.xml"));

@@ -62,7 +62,7 @@ export async function startFeedServer(host = "127.0.0.1"): Promise<FeedServer> {
 }
 
 /** A small RSS 2.0 document with `items` items, newest first. */
-export function rssFeed(options: { title?: string; items: { guid: string; title: string; body?: string; date?: Date; enclosure?: string }[]; ttl?: number }): string {
+export function rssFeed(options: { title?: string; language?: string; items: { guid: string; title: string; body?: string; date?: Date; enclosure?: string }[]; ttl?: number }): string {
   const items = options.items
     .map(
       (item) => `<item><guid>${item.guid}</guid><title>${item.title}</title><link>https://example.com/${item.guid}</link>
@@ -70,5 +70,5 @@ export function rssFeed(options: { title?: string; items: { guid: string; title:
 <pubDate>${(item.date ?? new Date()).toUTCString()}</pubDate>${item.enclosure ? `<enclosure url="${item.enclosure}" type="audio/mpeg" length="1234"/>` : ""}</item>`,
     )
     .join("\n");
-  return `<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>${options.title ?? "Test feed"}</title><link>https://example.com/</link><description>A test feed</description>${options.ttl ? `<ttl>${options.ttl}</ttl>` : ""}${items}</channel></rss>`;
+  return `<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>${options.title ?? "Test feed"}</title><link>https://example.com/</link><description>A test feed</description>${options.language ? `<language>${options.language}</language>` : ""}${options.ttl ? `<ttl>${options.ttl}</ttl>` : ""}${items}</channel></rss>`;
 }

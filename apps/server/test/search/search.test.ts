@@ -1,4 +1,8 @@
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { rowsOf } from "../../src/db/client.ts";
+import { createSearchReindexer } from "../../src/features/search/search-reindex.ts";
+import { createLogger } from "../../src/lib/logger.ts";
 import type { FeedSubscription } from "@tidings/contracts";
 import { apiAs, type Api } from "../helpers/api.ts";
 import { createTestApp, signUp, type TestApp } from "../helpers/app.ts";
@@ -183,5 +187,23 @@ describe("GET /search (changing state: an instance each)", () => {
     } finally {
       server.set("/tech.xml", { body: rssFeed({ title: "Tech", items: techItems }) });
     }
+  });
+
+  it("rewrites documents of an older version in the background, and finds entries by them meanwhile", async () => {
+    // Documents as PostgreSQL's parser made them before version 2: "example.com" one word, body positions weighted B.
+    await t.deps.db.execute(sql`
+      UPDATE entry_search es SET version = 1,
+        document = setweight(to_tsvector('simple', lower(coalesce(e.title, ''))), 'A') || setweight(to_tsvector('simple', 'see example.com ' || lower(coalesce(e.description, ''))), 'B')
+      FROM entries e WHERE e.id = es.entry_id`);
+    expect(await titles(ann, "borrow")).toEqual(["Rust compiler internals"]);
+    const reindexer = createSearchReindexer({ db: t.deps.db, logger: createLogger({ level: "silent" }) });
+    expect(await reindexer.reindexBatch()).toBeGreaterThan(0);
+    while ((await reindexer.reindexBatch()) > 0);
+    const versions = rowsOf<{ version: number; n: number }>(await t.deps.db.execute(sql`SELECT version, count(*)::int AS n FROM entry_search GROUP BY version`));
+    expect(versions.map((row) => row.version)).toEqual([2]);
+    // What the entries say now: the words made up above are gone.
+    expect(await titles(ann, "example")).toEqual([]);
+    expect(await titles(ann, "borrow checker")).toEqual(["Rust compiler internals"]);
+    expect(await titles(ann, '"borrow checker"')).toEqual(["Rust compiler internals"]);
   });
 });

@@ -1,13 +1,21 @@
-import { customType, index, pgTable } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { customType, index, pgTable, smallint } from "drizzle-orm/pg-core";
 import { snowflake } from "./columns.ts";
 import { entries } from "./entries.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /**
+ * How documents are made now (search-words.ts): 2 = words split by the server, the title's with
+ * positions, the body's without. Documents of an older version (1: PostgreSQL's `simple` parser)
+ * are rewritten in the background (search-reindex.ts); until then they are searched as they are.
+ */
+export const SEARCH_DOCUMENT_VERSION = 2;
+
+/**
  * The full-text document of each entry (title weighted above body), apart from the entry row so
  * that timelines never read it. CJK text is indexed as overlapping character pairs, which makes
- * it findable with the `simple` configuration on PostgreSQL and PGlite alike.
+ * it findable on PostgreSQL and PGlite alike.
  */
 export const entrySearch = pgTable(
   "entry_search",
@@ -16,6 +24,11 @@ export const entrySearch = pgTable(
       .primaryKey()
       .references(() => entries.id, { onDelete: "cascade" }),
     document: tsvector("document").notNull(),
+    version: smallint("version").notNull().default(SEARCH_DOCUMENT_VERSION),
   },
-  (t) => [index("entry_search_document_idx").using("gin", t.document)],
+  (t) => [
+    index("entry_search_document_idx").using("gin", t.document),
+    // Empty once every document is current: finding what is left to rewrite costs nothing then.
+    index("entry_search_stale_idx").on(t.entryId).where(sql`${t.version} < ${sql.raw(String(SEARCH_DOCUMENT_VERSION))}`),
+  ],
 );

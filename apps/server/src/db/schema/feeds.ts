@@ -1,6 +1,13 @@
-import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { snowflake, timestamptz, timestamps } from "./columns.ts";
 import { users } from "./users.ts";
+
+/**
+ * What the last refresh read of each item of the feed's document, in document order: a digest of
+ * the item's markup (with what its reading depends on around it) and the publication time stored
+ * for it. An item whose markup has not changed is not read again (fetcher/item-digests.ts).
+ */
+export type ItemDigests = [digest: string, publishedAt: number][];
 
 /**
  * Feeds, stored once and shared by every subscriber. Fetch state (validators, errors, schedule)
@@ -29,6 +36,7 @@ export const feeds = pgTable(
     updatesPerWeek: integer("updates_per_week"),
     latestEntryPublishedAt: timestamptz("latest_entry_published_at"),
     subscriptionCount: integer("subscription_count").notNull().default(0),
+    itemDigests: jsonb("item_digests").$type<ItemDigests>(),
     ...timestamps(),
   },
   (t) => [index("feeds_next_check_at_idx").on(t.nextCheckAt), index("feeds_owner_user_id_idx").on(t.ownerUserId)],

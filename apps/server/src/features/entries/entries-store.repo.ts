@@ -1,7 +1,8 @@
-import { type SQL, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { rowsOf, type Executor } from "../../db/client.ts";
-import { entries } from "../../db/schema/index.ts";
-import { searchDocument, searchTexts, type SearchableText } from "../search/search-text.ts";
+import { entries, SEARCH_DOCUMENT_VERSION } from "../../db/schema/index.ts";
+import { textParams } from "../../db/sql-helpers.ts";
+import { searchDocumentOf } from "../search/search-text.ts";
 
 export type EntryInsert = typeof entries.$inferInsert;
 
@@ -24,31 +25,6 @@ export type EntryRewrite = Pick<
   "title" | "url" | "content" | "description" | "author" | "authorUrl" | "authorAvatar" | "language" | "media" | "categories" | "attachments" | "extra" | "contentHash"
 > & { id: string; updatedAt: Date; contentText?: string | null };
 
-// What an element of an array literal escapes with a backslash (inside its double quotes).
-const ARRAY_SPECIAL = /["\\]/g;
-
-/**
- * Texts as one `text[]` parameter, spelt as an array literal: kilobytes of HTML or text need far
- * less escaping there (only `"` and `\`) than in JSON, and one parameter costs the query builder
- * nothing per row.
- */
-function textArray(values: readonly (string | null)[]): SQL {
-  let literal = "{";
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i];
-    if (i > 0) literal += ",";
-    literal += value == null ? "NULL" : `"${value.replace(ARRAY_SPECIAL, "\\$&")}"`;
-  }
-  literal += "}";
-  return sql`${literal}::text[]`;
-}
-
-/** The texts of the search documents of `rows`: titles go with the JSON rows, bodies as one array. */
-function documents(rows: SearchableText[]) {
-  const texts = rows.map(searchTexts);
-  return { titles: texts.map((text) => text.title), bodies: textArray(texts.map((text) => text.body)) };
-}
-
 /** Queries that write fetched entries and deliver them to their readers. */
 export const entriesStoreRepo = {
   async findByGuids(executor: Executor, feedId: string, guids: string[]): Promise<StoredEntryKey[]> {
@@ -65,14 +41,14 @@ export const entriesStoreRepo = {
    * written. With `index`, the search documents of the entries written are written by the same
    * statement (see searchIndexRepo). The short columns travel as one JSON parameter expanded by
    * `jsonb_to_recordset` (building and sending 20 columns × n rows of parameters costs more than
-   * the insert itself); contents and document bodies, kilobytes each that JSON would have to
-   * escape, as one parameter each.
+   * the insert itself); contents and documents, kilobytes each that JSON would have to escape,
+   * as one parameter each.
    */
   async insertMany(executor: Executor, rows: NewEntry[], options: { index?: boolean } = {}): Promise<string[]> {
     if (rows.length === 0) return [];
-    const index = options.index ? documents(rows) : null;
+    const documents = options.index ? rows.map(searchDocumentOf) : null;
     const payload = JSON.stringify(
-      rows.map((row, i) => ({
+      rows.map((row) => ({
         id: row.id,
         feed_id: row.feedId ?? null,
         inbox_id: row.inboxId ?? null,
@@ -92,7 +68,6 @@ export const entriesStoreRepo = {
         published_at: row.publishedAt.toISOString(),
         inserted_at: (row.insertedAt ?? new Date()).toISOString(),
         updated_at: (row.updatedAt ?? new Date()).toISOString(),
-        search_title: index ? index.titles[i] : null,
       })),
     );
     const result = await executor.execute(sql`
@@ -100,12 +75,11 @@ export const entriesStoreRepo = {
         SELECT * FROM ROWS FROM (
           jsonb_to_recordset(${payload}::jsonb) AS (id bigint, feed_id bigint, inbox_id bigint, guid text, title text, url text,
             description text, author text, author_url text, author_avatar text, language text, media jsonb, categories text[],
-            attachments jsonb, extra jsonb, content_hash text, published_at timestamptz, inserted_at timestamptz, updated_at timestamptz,
-            search_title text),
-          unnest(${textArray(rows.map((row) => row.content ?? null))}),
-          unnest(${index ? index.bodies : sql`ARRAY[]::text[]`})
+            attachments jsonb, extra jsonb, content_hash text, published_at timestamptz, inserted_at timestamptz, updated_at timestamptz),
+          unnest(${textParams(rows.map((row) => row.content ?? null))}),
+          unnest(${documents ? textParams(documents) : sql`ARRAY[]::text[]`})
         ) AS x(id, feed_id, inbox_id, guid, title, url, description, author, author_url, author_avatar, language, media, categories,
-          attachments, extra, content_hash, published_at, inserted_at, updated_at, search_title, content, search_body)
+          attachments, extra, content_hash, published_at, inserted_at, updated_at, content, document)
       ),
       inserted AS (
         INSERT INTO entries (id, feed_id, inbox_id, guid, title, url, content, description, author, author_url, author_avatar,
@@ -116,12 +90,12 @@ export const entriesStoreRepo = {
         ON CONFLICT (feed_id, guid) DO NOTHING
         RETURNING id
       )${
-        index
+        documents
           ? sql`,
       indexed AS (
-        INSERT INTO entry_search (entry_id, document)
-        SELECT x.id, ${searchDocument(sql`x.search_title`, sql`x.search_body`)} FROM x JOIN inserted ON inserted.id = x.id
-        ON CONFLICT (entry_id) DO UPDATE SET document = excluded.document
+        INSERT INTO entry_search (entry_id, document, version)
+        SELECT x.id, x.document::tsvector, ${SEARCH_DOCUMENT_VERSION} FROM x JOIN inserted ON inserted.id = x.id
+        ON CONFLICT (entry_id) DO UPDATE SET document = excluded.document, version = excluded.version
       )`
           : sql``
       }
@@ -135,9 +109,8 @@ export const entriesStoreRepo = {
    */
   async rewriteMany(executor: Executor, rows: EntryRewrite[]): Promise<void> {
     if (rows.length === 0) return;
-    const index = documents(rows);
     const payload = JSON.stringify(
-      rows.map((row, i) => ({
+      rows.map((row) => ({
         id: row.id,
         title: row.title ?? null,
         url: row.url ?? null,
@@ -152,7 +125,6 @@ export const entriesStoreRepo = {
         extra: row.extra ?? null,
         content_hash: row.contentHash ?? null,
         updated_at: row.updatedAt.toISOString(),
-        search_title: index.titles[i],
       })),
     );
     await executor.execute(sql`
@@ -160,11 +132,11 @@ export const entriesStoreRepo = {
         SELECT * FROM ROWS FROM (
           jsonb_to_recordset(${payload}::jsonb) AS (id bigint, title text, url text, description text, author text, author_url text,
             author_avatar text, language text, media jsonb, categories text[], attachments jsonb, extra jsonb, content_hash text,
-            updated_at timestamptz, search_title text),
-          unnest(${textArray(rows.map((row) => row.content ?? null))}),
-          unnest(${index.bodies})
+            updated_at timestamptz),
+          unnest(${textParams(rows.map((row) => row.content ?? null))}),
+          unnest(${textParams(rows.map(searchDocumentOf))})
         ) AS x(id, title, url, description, author, author_url, author_avatar, language, media, categories, attachments, extra,
-          content_hash, updated_at, search_title, content, search_body)
+          content_hash, updated_at, content, document)
       ),
       updated AS (
         UPDATE entries e SET title = x.title, url = x.url, content = x.content, description = x.description, author = x.author,
@@ -174,9 +146,9 @@ export const entriesStoreRepo = {
         FROM x WHERE e.id = x.id
         RETURNING e.id
       )
-      INSERT INTO entry_search (entry_id, document)
-      SELECT x.id, ${searchDocument(sql`x.search_title`, sql`x.search_body`)} FROM x JOIN updated ON updated.id = x.id
-      ON CONFLICT (entry_id) DO UPDATE SET document = excluded.document`);
+      INSERT INTO entry_search (entry_id, document, version)
+      SELECT x.id, x.document::tsvector, ${SEARCH_DOCUMENT_VERSION} FROM x JOIN updated ON updated.id = x.id
+      ON CONFLICT (entry_id) DO UPDATE SET document = excluded.document, version = excluded.version`);
   },
 
   async update(executor: Executor, id: string, patch: Partial<EntryInsert>): Promise<void> {

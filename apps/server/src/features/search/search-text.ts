@@ -1,12 +1,12 @@
-// Text as the search index sees it. PostgreSQL's `simple` configuration splits words at spaces
-// and punctuation, which leaves Chinese and Japanese (written without spaces) as one long "word".
-// So text is normalised here, the same way for documents and queries, on PGlite and PostgreSQL
-// alike (no extension): folded (compatibility forms, case, Latin diacritics), and every run of
-// CJK characters turned into its overlapping character pairs ("東京都" → "東京 京都"), which makes
-// any two-character substring a word of its own.
+// Text as the search index sees it. Words are split at spaces and punctuation (search-words.ts),
+// which would leave Chinese and Japanese (written without spaces) as one long "word". So text is
+// normalised here, the same way for documents and queries, on PGlite and PostgreSQL alike (no
+// extension): folded (compatibility forms, case, Latin diacritics), and every run of CJK
+// characters turned into its overlapping character pairs ("東京都" → "東京 京都"), which makes any
+// two-character substring a word of its own.
 
-import { type SQL, sql } from "drizzle-orm";
 import { decodeHTML } from "entities";
+import { documentLiteral } from "./search-words.ts";
 
 /** Characters indexed as pairs: letters (and marks) of the Han, Hiragana, Katakana and Hangul scripts. */
 export const CJK_SCRIPTS = "[\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Hangul}]";
@@ -142,7 +142,7 @@ function pairCjkRuns(folded: string): string {
   return last === 0 ? folded : out + folded.slice(last);
 }
 
-/** Folded text with each CJK run replaced by its pairs: what goes into `to_tsvector('simple', …)`. */
+/** Folded text with each CJK run replaced by its pairs: what documents and queries are split into words from. */
 export function toSearchText(text: string): string {
   if (CAPITAL_SIGMA.test(text)) return pairCjkRuns(foldAll(text.replace(CONTROL, " ")));
   return text.replace(ISLAND_OR_CONTROL, searchMatch).toLowerCase();
@@ -169,14 +169,12 @@ export function clip(text: string, max: number): string {
 }
 
 /**
- * The body an entry is searched by: its description, then the text of its content (without the
- * description when the content starts with it, as most feeds' descriptions do), at most
- * {@link MAX_BODY_CHARS} characters. `text`, when given, is the plain text of `content` already
- * known (the sanitiser collects it): then the HTML is not read again. Line breaks in it separate
- * words like spaces do.
+ * The body of an entry as text, for snippets of search results and for checking phrases: its
+ * description, then the text of its content (without the description when the content starts
+ * with it, as most feeds' descriptions do), at most {@link MAX_BODY_CHARS} characters.
  */
-export function entryBodyText(description: string | null | undefined, content: string | null | undefined, text?: string | null): string {
-  const contentText = text != null ? clip(text, MAX_BODY_CHARS).trim() : content ? stripTags(clip(content, MAX_BODY_CHARS * 4)) : "";
+export function entryBodyText(description: string | null | undefined, content: string | null | undefined): string {
+  const contentText = content ? stripTags(clip(content, MAX_BODY_CHARS * 4)) : "";
   const summary = description?.replace(/\s+/g, " ").trim() ?? "";
   const lead = summary.replace(/…$/, "").slice(0, 60);
   const body = !contentText ? summary : summary && !startsWithWords(contentText, lead) ? `${summary} ${contentText}` : contentText;
@@ -198,18 +196,15 @@ export interface SearchableText {
   contentText?: string | null;
 }
 
-/** The normalised title and body of an entry's search document. */
-export function searchTexts(entry: SearchableText): { title: string; body: string } {
-  return {
-    title: entry.title ? toSearchText(entry.title) : "",
-    body: toSearchText(entryBodyText(entry.description, entry.content, entry.contentText)),
-  };
-}
-
 /**
- * The search document (tsvector) of a normalised title and body (SQL expressions): title weighted
- * A, body B, split by the `simple` configuration (toSearchText did the rest).
+ * The search document of an entry: a tsvector literal (search-words.ts) of its normalised title
+ * (weighted A, with positions) and the distinct words of its description and content text. As
+ * the body's words are a set, a description repeating the start of the content costs nothing.
  */
-export function searchDocument(title: SQL, body: SQL): SQL {
-  return sql`setweight(to_tsvector('simple', ${title}), 'A') || setweight(to_tsvector('simple', ${body}), 'B')`;
+export function searchDocumentOf(entry: SearchableText): string {
+  const title = entry.title ? toSearchText(entry.title) : "";
+  const contentText = entry.contentText != null ? entry.contentText : entry.content ? stripTags(clip(entry.content, MAX_BODY_CHARS * 4)) : "";
+  const description = entry.description ?? "";
+  const body = description && contentText ? `${description}\n${contentText}` : description || contentText;
+  return documentLiteral(title, toSearchText(clip(body, MAX_BODY_CHARS)));
 }

@@ -6,8 +6,10 @@ import { fromMicros, toMicros } from "../entries/page-cursor.ts";
 /** Which of the caller's entries a search covers. */
 export interface SearchScope {
   userId: string;
-  /** Input of to_tsquery('simple', …) (search-query.ts). */
+  /** A tsquery literal (search-query.ts: only quoted words, prefixes and operators). */
   tsquery: string;
+  /** The tsquery literal results are ranked by (search-query.ts' rankQuery); `tsquery` without it. */
+  rankQuery?: string;
   view?: number;
   feedId?: string;
   /** false: unread only; true: read only. */
@@ -32,6 +34,8 @@ export interface SearchPosition {
 export interface SearchPage {
   /** Entry ids of the page, best first. */
   ids: string[];
+  /** The place of each one in the ranking (a cursor starting after it). */
+  positions: SearchPosition[];
   /** Where the next page starts; null when this one was the last. */
   next: SearchPosition | null;
   /** How many entries match; null when only some were looked at (a common query, or over the cap). */
@@ -63,6 +67,12 @@ export interface SearchEntryRecord {
   starred_at: string | Date | null;
 }
 
+/**
+ * ts_rank's weights of D, C, B and A. Titles are A; bodies are D (words without positions count
+ * as D), and B in documents made before version 2: the same weight, so that both rank alike.
+ */
+const RANK_WEIGHTS = "{0.4,0.2,0.4,1.0}";
+
 /** Documents a query may match before it counts as common (see search()). */
 export const COMMON_MATCHES = 20_000;
 /** Timeline rows walked, newest first, for a common query. */
@@ -73,28 +83,6 @@ async function estimateMatches(executor: Executor, query: SQL): Promise<number> 
   const [row] = rowsOf<{ "QUERY PLAN": unknown }>(await executor.execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM entry_search WHERE document @@ ${query}`));
   const plan = typeof row?.["QUERY PLAN"] === "string" ? JSON.parse(row["QUERY PLAN"]) : row?.["QUERY PLAN"];
   return Number((plan as { Plan?: { "Plan Rows"?: number } }[] | undefined)?.[0]?.Plan?.["Plan Rows"] ?? 0);
-}
-
-/** The query with its phrase operators (`<->`, `<N>`) turned into ANDs; null when it has none. */
-export function relaxPhrases(tsquery: string): string | null {
-  let out = "";
-  let quoted = false;
-  let changed = false;
-  for (let i = 0; i < tsquery.length; i++) {
-    const char = tsquery[i]!;
-    if (char === "'") quoted = !quoted;
-    if (!quoted && char === "<") {
-      const end = tsquery.indexOf(">", i);
-      if (end !== -1) {
-        out += "&";
-        i = end;
-        changed = true;
-        continue;
-      }
-    }
-    out += char;
-  }
-  return changed ? out : null;
 }
 
 /**
@@ -165,7 +153,7 @@ export function createSearchRepo(db: Database, options: { commonMatches?: number
     /**
      * One page of the caller's matching entries, best first, ties to the newer entry. Only the
      * newest `candidates` matches of the caller's timeline are ranked (plus their starred
-     * matches): ts_rank_cd reads whole documents, so ranking must stay bounded when a word is
+     * matches): ts_rank reads whole documents, so ranking must stay bounded when a word is
      * everywhere. How candidates are found (see candidates()) depends on how many documents
      * the planner expects the query to match: up to COMMON_MATCHES from the index, more by
      * walking the newest rows. The planner cannot make this choice itself: it does not count
@@ -173,25 +161,15 @@ export function createSearchRepo(db: Database, options: { commonMatches?: number
      */
     async search(scope: SearchScope): Promise<SearchPage> {
       return db.transaction(async (tx) => {
-        // The query is parsed once and then travels as a constant: to_tsquery() inside the
-        // statement would be run again for every row rechecked, and a constant lets the planner
-        // estimate from the index statistics. For this transaction only: no sequential scans
-        // (never the fast way here), no merge joins (with a LIMIT the planner likes merging a
-        // whole timeline in key order with the matches, hoping to stop early), no parallel
-        // workers or JIT (their startup costs more than they save on these statements).
-        const [prepared] = rowsOf<{ q: string }>(
-          await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_mergejoin', 'off', true),
-            set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true),
-            to_tsquery('simple', ${scope.tsquery})::text AS q`),
-        );
-        if (!prepared?.q) return { ids: [], next: null, total: 0 };
-        const query = sql`${prepared.q}::tsquery`;
-        // A phrase is tested on every document holding all its words (positions are not in the
-        // index), each one decompressed: it counts as common sooner, by those documents.
-        const phrase = relaxPhrases(prepared.q);
-        const common = phrase
-          ? (await estimateMatches(tx, sql`${phrase}::tsquery`)) > commonMatches / 4
-          : (await estimateMatches(tx, query)) > commonMatches;
+        // The query travels as a constant (a literal cast once), which lets the planner estimate
+        // from the index statistics. For this transaction only: no sequential scans (never the
+        // fast way here), no merge joins (with a LIMIT the planner likes merging a whole timeline
+        // in key order with the matches, hoping to stop early), no parallel workers or JIT (their
+        // startup costs more than they save on these statements).
+        await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_mergejoin', 'off', true),
+          set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`);
+        const query = sql`${scope.tsquery}::tsquery`;
+        const common = (await estimateMatches(tx, query)) > commonMatches;
         // Index matches are probed one by one in the primary keys: hashing would read all of a
         // large timeline.
         if (!common) await tx.execute(sql`SELECT set_config('enable_hashjoin', 'off', true)`);
@@ -205,7 +183,7 @@ export function createSearchRepo(db: Database, options: { commonMatches?: number
             ${candidates(scope, query, common ? "walk" : "index")},
             hits AS (SELECT entry_id, max(published_at) AS published_at FROM found GROUP BY entry_id)
             SELECT r.id, r.total, r.found, r.rank::text AS rank, ${toMicros(sql`r.published_at`)} AS sort_us FROM (
-              SELECT h.entry_id AS id, h.published_at, ts_rank_cd(es.document, ${query})::float8 AS rank,
+              SELECT h.entry_id AS id, h.published_at, ts_rank(${RANK_WEIGHTS}::float4[], es.document, ${scope.rankQuery ?? scope.tsquery}::tsquery)::float8 AS rank,
                 count(*) OVER () AS total, (SELECT count(*) FROM found) AS found
               FROM hits h JOIN entry_search es ON es.entry_id = h.entry_id) r
             ${after}
@@ -215,9 +193,9 @@ export function createSearchRepo(db: Database, options: { commonMatches?: number
         // The count is exact only when every match was found: from the index, under the cap.
         const total = rows[0] ? Number(rows[0].total) : scope.offset === 0 && !scope.after ? 0 : null;
         const capped = rows[0] !== undefined && Number(rows[0].found) >= scope.candidates;
-        const last = rows.at(-1);
-        const next = rows.length === scope.limit && last ? { rank: last.rank, us: last.sort_us, id: String(last.id) } : null;
-        return { ids: rows.map((row) => String(row.id)), next, total: common || capped ? null : total };
+        const positions = rows.map((row) => ({ rank: row.rank, us: row.sort_us, id: String(row.id) }));
+        const next = rows.length === scope.limit ? (positions.at(-1) ?? null) : null;
+        return { ids: positions.map((position) => position.id), positions, next, total: common || capped ? null : total };
       });
     },
 

@@ -3,9 +3,10 @@ import { AppError } from "../../errors.ts";
 import type { RequestUser } from "../../http/context.ts";
 import { toEntry } from "../entries/entries.service.ts";
 import { highlightSnippet, highlightTitle } from "./search-highlight.ts";
-import { parseSearchQuery } from "./search-query.ts";
-import { entryBodyText } from "./search-text.ts";
-import type { SearchPosition, SearchRepo } from "./search.repo.ts";
+import { type EntryWords, type ParsedQuery, parseSearchQuery } from "./search-query.ts";
+import { entryBodyText, toSearchText } from "./search-text.ts";
+import { searchWords } from "./search-words.ts";
+import type { SearchEntryRecord, SearchPage, SearchPosition, SearchRepo, SearchScope } from "./search.repo.ts";
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -35,6 +36,60 @@ export interface SearchResult {
 }
 
 const CURSOR_PREFIX = "s1.";
+
+/** The words of a stored entry as its search document has them (see search-text.ts). */
+function wordsOf(record: Pick<SearchEntryRecord, "title" | "description" | "content">): EntryWords {
+  return {
+    title: record.title ? searchWords(toSearchText(record.title)) : [],
+    body: searchWords(toSearchText(entryBodyText(record.description, record.content))),
+  };
+}
+
+/**
+ * A page of a query the index answers only roughly (a phrase): the index's matches are read in
+ * ranking order, a batch at a time, and those whose words hold the query are kept until the page
+ * is full and one more match shows that another page follows. The cursor stands after the page's
+ * last match, so the next page reads on from there.
+ */
+async function verifiedPage(
+  repo: SearchRepo,
+  userId: string,
+  scope: SearchScope,
+  matches: NonNullable<ParsedQuery["matches"]>,
+): Promise<{ page: SearchPage; records: SearchEntryRecord[] }> {
+  const batch = Math.max(scope.limit * 2, 50);
+  const kept: { record: SearchEntryRecord; position: SearchPosition }[] = [];
+  let skip = scope.offset;
+  let after = scope.after;
+  let more = false;
+  // Whether the index's matches were all candidates (not capped, nor a walk of the newest).
+  let complete = true;
+  for (;;) {
+    const found = await repo.search({ ...scope, limit: batch, offset: 0, ...(after ? { after } : {}) });
+    if (found.total === null && found.ids.length > 0) complete = false;
+    const records = new Map((await repo.entries(userId, found.ids)).map((record) => [record.id, record]));
+    for (let i = 0; i < found.ids.length && !more; i++) {
+      const record = records.get(found.ids[i]!);
+      if (!record || !matches(wordsOf(record))) continue;
+      if (skip > 0) skip--;
+      else if (kept.length < scope.limit) kept.push({ record, position: found.positions[i]! });
+      else more = true;
+    }
+    if (more || !found.next) break;
+    after = found.next;
+  }
+  const first = scope.offset === 0 && !scope.after;
+  return {
+    page: {
+      ids: kept.map((item) => item.record.id),
+      positions: kept.map((item) => item.position),
+      next: more ? kept.at(-1)!.position : null,
+      // Every match was read: the count is exact (when the candidates were all the matches).
+      total: first && !more && complete ? kept.length : null,
+    },
+    records: kept.map((item) => item.record),
+  };
+}
 
 /** The opaque cursor of a result's place in the ranking. */
 export function encodeSearchCursor(position: SearchPosition): string {
@@ -67,9 +122,10 @@ export function createSearchService(deps: SearchServiceDeps) {
       if (!parsed) throw new AppError(ErrorCode.InvalidParameter, { reason: "q: give at least one word to look for (not only exclusions)" });
       const limit = Math.min(Math.max(request.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT);
       const offset = Math.max(request.offset ?? 0, 0);
-      const page = await deps.repo.search({
+      const scope: SearchScope = {
         userId: user.id,
         tsquery: parsed.tsquery,
+        rankQuery: parsed.rankQuery,
         ...(request.view !== undefined ? { view: request.view } : {}),
         ...(request.feedId ? { feedId: request.feedId } : {}),
         ...(request.read !== undefined ? { read: request.read } : {}),
@@ -78,8 +134,15 @@ export function createSearchService(deps: SearchServiceDeps) {
         limit,
         offset,
         ...(request.cursor ? { after: decodeSearchCursor(request.cursor) } : {}),
-      });
-      const records = new Map((await deps.repo.entries(user.id, page.ids)).map((record) => [record.id, record]));
+      };
+      let page: SearchPage;
+      let found: SearchEntryRecord[];
+      if (parsed.matches) ({ page, records: found } = await verifiedPage(deps.repo, user.id, scope, parsed.matches));
+      else {
+        page = await deps.repo.search(scope);
+        found = await deps.repo.entries(user.id, page.ids);
+      }
+      const records = new Map(found.map((record) => [record.id, record]));
       const feedIds = [...new Set([...records.values()].flatMap((r) => (r.feed_id ? [r.feed_id] : [])))];
       const inboxIds = [...new Set([...records.values()].flatMap((r) => (r.inbox_id ? [r.inbox_id] : [])))];
       const [feeds, inboxes] = await Promise.all([deps.feedsById(feedIds), deps.inboxesById(inboxIds)]);

@@ -38,6 +38,13 @@ export interface ParsedEntry {
   language: string | null;
   /** Base URL for the entry's relative links (xml:base, else the entry link, else the feed's). */
   baseUrl: string | null;
+  /** The digest of the item's markup, when items were read with known ones to skip (item-digest.ts). */
+  digest?: string | null;
+}
+
+/** Items read before, to skip: their digests (item-digest.ts). */
+export interface ItemSelection {
+  known: { has(digest: string): boolean };
 }
 
 /** A parsed feed, normalised across formats. */
@@ -56,5 +63,8 @@ export interface ParsedFeed {
   ttlMinutes: number | null;
   /** WebSub hub, when declared. */
   hubUrl: string | null;
+  /** The items read (those of `ItemSelection.known` left out). */
   entries: ParsedEntry[];
+  /** The digests of the items left out as known, in document order (with an ItemSelection only). */
+  knownItems?: string[];
 }

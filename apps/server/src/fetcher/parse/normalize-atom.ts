@@ -3,7 +3,8 @@ import { parseFeedDate } from "./dates.ts";
 import { describe } from "./describe.ts";
 import { entryGuid, parseDuration, textToHtml, uniqueStrings } from "./entry-common.ts";
 import { MediaCollector, numberAttribute } from "./media.ts";
-import type { FeedFormat, ParsedEntry, ParsedFeed } from "./model.ts";
+import { itemDigest } from "./item-digest.ts";
+import type { FeedFormat, ItemSelection, ParsedEntry, ParsedFeed } from "./model.ts";
 import { firstText, plainTitle } from "./text.ts";
 import { absoluteUrl } from "./urls.ts";
 import { child, childrenNamed, textOf } from "./xml-nodes.ts";
@@ -119,8 +120,8 @@ function normalizeEntry(entry: XmlElement, feedAuthor: XmlElement | undefined, b
   };
 }
 
-/** Atom 0.3 and 1.0 into the product's model. */
-export function normalizeAtom(feed: XmlElement, format: FeedFormat, documentUrl: string | null): ParsedFeed {
+/** Atom 0.3 and 1.0 into the product's model. With `selection`, entries it knows are left out (see ParsedFeed.knownItems). */
+export function normalizeAtom(feed: XmlElement, format: FeedFormat, documentUrl: string | null, selection?: ItemSelection): ParsedFeed {
   const base = feed.base ?? documentUrl;
   const language = firstText(feed.lang, textOf(child(feed, "dc:language")));
   const links = childrenNamed(feed, "link");
@@ -129,6 +130,19 @@ export function normalizeAtom(feed: XmlElement, format: FeedFormat, documentUrl:
   const itunesImage = child(feed, "itunes:image");
   const author = child(feed, "author");
   const feedAuthor = personName(author) ? author : undefined;
+  // The feed's author stands for entries without one: it is part of what they read as.
+  const context = `atom\u0000${format}\u0000${base ?? ""}\u0000${language ?? ""}\u0000${feedAuthor ? JSON.stringify(feedAuthor) : ""}`;
+  const entries: ParsedEntry[] = [];
+  const knownItems: string[] = [];
+  for (const entry of childrenNamed(feed, "entry")) {
+    const digest = selection ? itemDigest(context, entry) : null;
+    if (digest !== null && selection!.known.has(digest)) knownItems.push(digest);
+    else {
+      const parsed = normalizeEntry(entry, feedAuthor, base, language);
+      if (selection) parsed.digest = digest;
+      entries.push(parsed);
+    }
+  }
   return {
     format,
     title: plainTitle(title?.value, title?.type ?? "text"),
@@ -140,6 +154,7 @@ export function normalizeAtom(feed: XmlElement, format: FeedFormat, documentUrl:
     generator: firstText(textOf(child(feed, "generator"))),
     ttlMinutes: null,
     hubUrl: linkWith(links, "hub", base),
-    entries: childrenNamed(feed, "entry").map((entry) => normalizeEntry(entry, feedAuthor, base, language)),
+    entries,
+    ...(selection ? { knownItems } : {}),
   };
 }

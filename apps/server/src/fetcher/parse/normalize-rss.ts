@@ -2,7 +2,8 @@ import { parseFeedDate } from "./dates.ts";
 import { describe } from "./describe.ts";
 import { entryGuid, parseDuration, personName, uniqueStrings } from "./entry-common.ts";
 import { MediaCollector, numberAttribute } from "./media.ts";
-import type { FeedFormat, ParsedEntry, ParsedFeed } from "./model.ts";
+import { itemDigest } from "./item-digest.ts";
+import type { FeedFormat, ItemSelection, ParsedEntry, ParsedFeed } from "./model.ts";
 import { firstText, plainTitle } from "./text.ts";
 import { absoluteUrl } from "./urls.ts";
 import { child, childrenNamed, innerHtml, markupOf, textOf } from "./xml-nodes.ts";
@@ -138,8 +139,11 @@ function normalizeItem(item: XmlElement, feedBase: string | null, feedLanguage: 
   return entry;
 }
 
-/** RSS 0.9x/2.0 and RSS 1.0 (RDF) into the product's model; `root` is `<rss>`, `<rdf:RDF>` or a bare `<channel>`. */
-export function normalizeRss(root: XmlElement, format: FeedFormat, documentUrl: string | null): ParsedFeed {
+/**
+ * RSS 0.9x/2.0 and RSS 1.0 (RDF) into the product's model; `root` is `<rss>`, `<rdf:RDF>` or a
+ * bare `<channel>`. With `selection`, items it knows are left out (see ParsedFeed.knownItems).
+ */
+export function normalizeRss(root: XmlElement, format: FeedFormat, documentUrl: string | null, selection?: ItemSelection): ParsedFeed {
   const channel = root.name === "channel" ? root : child(root, "channel");
   const base = channel?.base ?? root.base ?? documentUrl;
   const atomLinks = childrenNamed(channel, "atom:link");
@@ -150,6 +154,18 @@ export function normalizeRss(root: XmlElement, format: FeedFormat, documentUrl: 
   const itemBase = base ?? siteUrl;
   const itunesImage = child(channel, "itunes:image");
   const ttl = Number(textOf(child(channel, "ttl")).trim());
+  const context = `rss\u0000${format}\u0000${itemBase ?? ""}\u0000${language ?? ""}`;
+  const entries: ParsedEntry[] = [];
+  const knownItems: string[] = [];
+  for (const item of items) {
+    const digest = selection ? itemDigest(context, item) : null;
+    if (digest !== null && selection!.known.has(digest)) knownItems.push(digest);
+    else {
+      const entry = normalizeItem(item, itemBase, language);
+      if (selection) entry.digest = digest;
+      entries.push(entry);
+    }
+  }
   return {
     format,
     title: plainTitle(firstText(markupOf(child(channel, "title")), textOf(child(channel, "dc:title")))),
@@ -164,6 +180,7 @@ export function normalizeRss(root: XmlElement, format: FeedFormat, documentUrl: 
     generator: firstText(textOf(child(channel, "generator"))),
     ttlMinutes: Number.isFinite(ttl) && ttl > 0 ? ttl : null,
     hubUrl: atomLink(atomLinks, base, "hub"),
-    entries: items.map((item) => normalizeItem(item, itemBase, language)),
+    entries,
+    ...(selection ? { knownItems } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { xmlFeedFormat } from "./format.ts";
-import type { FeedFormat, ParsedFeed } from "./model.ts";
+import type { FeedFormat, ItemSelection, ParsedFeed } from "./model.ts";
 import { normalizeAtom } from "./normalize-atom.ts";
 import { jsonFeedFormat, normalizeJson, readJsonFeed } from "./normalize-json.ts";
 import { normalizeRss } from "./normalize-rss.ts";
@@ -69,14 +69,20 @@ export function readFeedDocument(input: string, documentUrl: string | null = nul
   return { format, root };
 }
 
-/** A document read by {@link readFeedDocument} in the product's model; relative links resolve against `documentUrl`. */
-export function normalizeFeedDocument(document: FeedDocument, documentUrl: string | null = null): ParsedFeed {
-  if (document.json) return withoutForbiddenCharacters(normalizeJson(document.json, document.format, documentUrl));
+/**
+ * A document read by {@link readFeedDocument} in the product's model; relative links resolve
+ * against `documentUrl`. With `selection`, the items of an XML feed that it knows (by the
+ * digest of their markup) are left out and listed in `knownItems`; JSON feeds are read whole.
+ */
+export function normalizeFeedDocument(document: FeedDocument, documentUrl: string | null = null, selection?: ItemSelection): ParsedFeed {
+  if (document.json) return withoutForbiddenCharacters({ ...normalizeJson(document.json, document.format, documentUrl), ...(selection ? { knownItems: [] } : {}) });
   const { format, root } = document;
-  return withoutForbiddenCharacters(format.startsWith("atom") ? normalizeAtom(root, format, documentUrl) : normalizeRss(root, format, documentUrl));
+  return withoutForbiddenCharacters(
+    format.startsWith("atom") ? normalizeAtom(root, format, documentUrl, selection) : normalizeRss(root, format, documentUrl, selection),
+  );
 }
 
-/** Parses a feed document's text into the product's model (see {@link readFeedDocument}). */
-export function parseFeedDocument(input: string, documentUrl: string | null = null): ParsedFeed {
-  return normalizeFeedDocument(readFeedDocument(input, documentUrl), documentUrl);
+/** Parses a feed document's text into the product's model (see {@link readFeedDocument} and {@link normalizeFeedDocument}). */
+export function parseFeedDocument(input: string, documentUrl: string | null = null, selection?: ItemSelection): ParsedFeed {
+  return normalizeFeedDocument(readFeedDocument(input, documentUrl), documentUrl, selection);
 }

@@ -23,6 +23,8 @@ export interface XmlElement {
   readonly base: string | null;
   /** The xml:lang in effect, or null. */
   readonly lang: string | null;
+  /** For `item` and `entry` elements: their markup as the document has it, start tag to end tag. */
+  source?: string;
 }
 
 export type XmlNode = XmlElement | string;
@@ -76,9 +78,17 @@ interface Scope {
 
 const XMLNS = "xmlns";
 
+/** Elements whose markup is kept (XmlElement.source): a feed's items. */
+const ITEMS = new Set(["item", "entry"]);
+
 class TreeBuilder implements Partial<Handler> {
   root: XmlElement | null = null;
+  /** The parser feeding this builder (for the positions of items' markup) and its text. */
+  parser: Parser | null = null;
+  text = "";
   private readonly documentUrl: string | null;
+  /** Where the markup of each open item starts, innermost last. */
+  private readonly itemStarts: { element: XmlElement; start: number }[] = [];
   private readonly stack: XmlElement[] = [];
   private readonly scopes: Scope[] = [];
   private current: XmlElement | null = null;
@@ -123,6 +133,7 @@ class TreeBuilder implements Partial<Handler> {
     };
     if (parent) parent.children.push(element);
     else this.root = element;
+    if (ITEMS.has(element.name) && this.parser) this.itemStarts.push({ element, start: this.parser.startIndex });
     this.stack.push(element);
     this.scopes.push(this.scope);
     this.scope = scope;
@@ -134,7 +145,12 @@ class TreeBuilder implements Partial<Handler> {
       this.ignored--;
       return;
     }
-    this.stack.pop();
+    const closed = this.stack.pop();
+    const item = this.itemStarts.at(-1);
+    if (item && item.element === closed && this.parser) {
+      this.itemStarts.pop();
+      item.element.source = this.text.slice(item.start, this.parser.endIndex + 1);
+    }
     this.scope = this.scopes.pop()!;
     this.current = this.stack.length > 0 ? this.stack[this.stack.length - 1]! : null;
   }
@@ -233,6 +249,8 @@ export function parseXmlTree(text: string, documentUrl: string | null): XmlEleme
     recognizeSelfClosing: true,
     Tokenizer: FeedTokenizer,
   });
+  builder.parser = parser;
+  builder.text = text;
   parser.end(text);
   return builder.root;
 }
