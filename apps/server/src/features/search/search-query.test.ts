@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseSearchQuery } from "./search-query.ts";
-import { toSearchText } from "./search-text.ts";
-import { searchWords } from "./search-words.ts";
+import { indexWords } from "./search-words.ts";
 
 const tsquery = (q: string) => parseSearchQuery(q)?.tsquery ?? null;
-const words = (text: string) => searchWords(toSearchText(text));
+const words = (text: string) => indexWords(text);
 /** Whether the query matches an entry of this title and body, by its words. */
 const matches = (q: string, title: string, body = "") => parseSearchQuery(q)!.matches!({ title: words(title), body: words(body) });
 

@@ -8,8 +8,8 @@
 // it starts. Bodies are indexed without word positions, so the index finds the entries holding
 // every word of a phrase, and `matches` keeps those holding them in order.
 
-import { foldText, isCjkChar, toSearchText, CJK_RUN } from "./search-text.ts";
-import { searchWords } from "./search-words.ts";
+import { foldText, isCjkChar, CJK_RUN } from "./search-text.ts";
+import { indexWords } from "./search-words.ts";
 
 /** Something to mark in a highlight: a folded word (maybe a prefix) or a CJK string (anywhere). */
 export interface HighlightTerm {
@@ -95,7 +95,7 @@ function tokenize(input: string): Token[] {
 
 /** The index's words of a term (a single CJK character, or the last word while typed, as a prefix); null when it has none. */
 function render(term: Term): RenderedTerm | null {
-  const words = searchWords(toSearchText(term.text));
+  const words = indexWords(term.text);
   if (words.length === 0) return null;
   const lexemes = words.map((word, index) => {
     const single = Array.from(word).length === 1 && isCjkChar(word);

@@ -6,7 +6,6 @@
 // two-character substring a word of its own.
 
 import { decodeHTML } from "entities";
-import { documentLiteral } from "./search-words.ts";
 
 /** Characters indexed as pairs: letters (and marks) of the Han, Hiragana, Katakana and Hangul scripts. */
 export const CJK_SCRIPTS = "[\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Hangul}]";
@@ -194,17 +193,4 @@ export interface SearchableText {
   content?: string | null;
   /** The plain text of `content` when already known (the sanitiser gives it): spares reading the HTML again. */
   contentText?: string | null;
-}
-
-/**
- * The search document of an entry: a tsvector literal (search-words.ts) of its normalised title
- * (weighted A, with positions) and the distinct words of its description and content text. As
- * the body's words are a set, a description repeating the start of the content costs nothing.
- */
-export function searchDocumentOf(entry: SearchableText): string {
-  const title = entry.title ? toSearchText(entry.title) : "";
-  const contentText = entry.contentText != null ? entry.contentText : entry.content ? stripTags(clip(entry.content, MAX_BODY_CHARS * 4)) : "";
-  const description = entry.description ?? "";
-  const body = description && contentText ? `${description}\n${contentText}` : description || contentText;
-  return documentLiteral(title, toSearchText(clip(body, MAX_BODY_CHARS)));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toSearchText } from "./search-text.ts";
-import { documentLiteral, forEachDistinctWord, MAX_WORD_LENGTH, searchWords } from "./search-words.ts";
+import { documentLiteral, forEachDistinctWord, indexWords, MAX_WORD_LENGTH, searchWords } from "./search-words.ts";
 
 describe("searchWords", () => {
   it("splits at everything but letters, digits and marks, in any script", () => {
@@ -27,6 +27,20 @@ describe("searchWords", () => {
   });
 });
 
+describe("indexWords", () => {
+  it("folds what is not plain lower-case ASCII, as toSearchText does, word by word", () => {
+    expect(indexWords("Café CRÈME, naïve ＡＢＣ the The")).toEqual(["cafe", "creme", "naive", "abc", "the", "the"]);
+    expect(indexWords("iPhone用ケース")).toEqual(["iphone", "用ケ", "ケー", "ース"]);
+    expect(indexWords("今天天气很好。東京")).toEqual(["今天", "天天", "天气", "气很", "很好", "東京"]);
+    // A ligature or a Roman numeral is letters; folded, it is the letters it stands for.
+    expect(indexWords("ﬁne Ⅻ")).toEqual(["fine", "xii"]);
+    // Text folded first reads the same (symbols aside: ™ is no letter, so no word).
+    const text = "Ελληνικά Русский “quoted” — e-mail ﬁne İstanbul ß ǅ";
+    expect(indexWords(text)).toEqual(searchWords(toSearchText(text)));
+    expect(indexWords("Brand™")).toEqual(["brand"]);
+  });
+});
+
 describe("forEachDistinctWord", () => {
   it("gives each word once, in the order of first appearance, whatever the text", () => {
     // Words of every kind and length, and enough of them to grow the table more than once.
@@ -37,18 +51,24 @@ describe("forEachDistinctWord", () => {
       let text = "";
       for (let i = 0, n = Math.floor(next() * (round < 190 ? 200 : 20_000)); i < n; i++) text += alphabet[Math.floor(next() * alphabet.length)];
       const distinct: string[] = [];
-      forEachDistinctWord(text, (word) => distinct.push(word));
+      const plain: boolean[] = [];
+      forEachDistinctWord(text, (word, isPlain) => {
+        distinct.push(word);
+        plain.push(isPlain);
+      });
       expect(distinct, text.slice(0, 200)).toEqual([...new Set(searchWords(text))]);
+      expect(plain).toEqual(distinct.map((word) => /^[a-z0-9]+$/.test(word)));
     }
   });
 });
 
 describe("documentLiteral", () => {
-  it("gives the title's words with their positions, then the body's other words once", () => {
-    expect(documentLiteral("open source is open", "who pays for open source and who builds")).toBe(
-      "'open':1A,4A 'source':2A 'is':3A 'who' 'pays' 'for' 'and' 'builds'",
+  it("gives the title's words with their positions, then the body's distinct words", () => {
+    expect(documentLiteral("Open source is open", "Who pays for open source and who builds? Café, cafe")).toBe(
+      "'open':1A,4A 'source':2A 'is':3A 'who' 'pays' 'for' 'open' 'source' 'and' 'who' 'builds' 'cafe' 'cafe'",
     );
     expect(documentLiteral("", "")).toBe("");
     expect(documentLiteral("", "a b a")).toBe("'a' 'b'");
+    expect(documentLiteral("A title", "")).toBe("'a':1A 'title':2A ");
   });
 });

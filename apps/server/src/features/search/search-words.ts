@@ -1,13 +1,17 @@
 // The words of the search index, and an entry's search document built from them here rather
-// than by PostgreSQL's text parser. Documents and queries are split by the same function, so
-// they always agree; and building a document is a scan of text already normalised by
-// toSearchText (search-text.ts), where `to_tsvector` spent most of the database's time of a
-// refresh (its parser and the sort of every word with its position, per entry).
+// than by PostgreSQL's text parser. Documents and queries are split by the same functions, so
+// they always agree: text is split into words (runs of letters, digits and marks), and each word
+// that is not plain lower-case ASCII is folded by toSearchText (search-text.ts: compatibility
+// forms, case, diacritics, CJK runs into character pairs) and split again. Building a document
+// is one scan of its text plus a fold per distinct word, where `to_tsvector` spent most of the
+// database's time of a refresh (its parser, and the sort of every word with its position).
 //
 // A document (a tsvector literal) holds the title's words with their positions, weighted A, and
 // the body's distinct words without positions. Positions serve ranking (adjacent title words rank
 // higher) and phrases; a phrase in a body is checked on the entry's words when the query has one
 // (search-query.ts), which spares storing and sending a position for every word of every body.
+
+import { clip, MAX_BODY_CHARS, stripTags, toSearchText, type SearchableText } from "./search-text.ts";
 
 /** Longest word indexed, in UTF-16 units: PostgreSQL refuses lexemes over 2047 bytes. */
 export const MAX_WORD_LENGTH = 500;
@@ -111,11 +115,11 @@ function growSlots(count: number): void {
 
 /**
  * Calls `visit` once for each distinct word of `text` ({@link forEachWord}'s words), in the order
- * of first appearance. Words are hashed as they are scanned and looked up in an open-addressing
+ * of first appearance, saying whether it is plain (lower-case ASCII letters and digits only). Words are hashed as they are scanned and looked up in an open-addressing
  * table of their places in `text`: a word seen before costs no string and no Map lookup, which is
  * most words of an article.
  */
-export function forEachDistinctWord(text: string, visit: (word: string) => void): void {
+export function forEachDistinctWord(text: string, visit: (word: string, plain: boolean) => void): void {
   stamp = (stamp + 1) | 0;
   if (stamp === 0) {
     stamps.fill(0);
@@ -126,6 +130,8 @@ export function forEachDistinctWord(text: string, visit: (word: string) => void)
   const length = text.length;
   let start = -1;
   let hash = 0;
+  // Whether the word so far is lower-case ASCII letters and digits only (needs no folding).
+  let plain = true;
   for (let i = 0; i <= length; i++) {
     if (i < length) {
       const code = text.charCodeAt(i);
@@ -136,7 +142,9 @@ export function forEachDistinctWord(text: string, visit: (word: string) => void)
           if (start < 0) {
             start = i;
             hash = 0x811c9dc5 | 0;
+            plain = true;
           }
+          if (code >= 0x80 || (code >= 0x41 && code <= 0x5a)) plain = false;
           hash = Math.imul(hash ^ code, 0x01000193);
           continue;
         }
@@ -147,6 +155,7 @@ export function forEachDistinctWord(text: string, visit: (word: string) => void)
             start = i;
             hash = 0x811c9dc5 | 0;
           }
+          plain = false;
           hash = Math.imul(Math.imul(hash ^ code, 0x01000193) ^ low, 0x01000193);
           i++;
           continue;
@@ -173,7 +182,7 @@ export function forEachDistinctWord(text: string, visit: (word: string) => void)
             growSlots(count);
             mask = slots.length - 1;
           }
-          visit(text.slice(start, i));
+          visit(text.slice(start, i), plain);
           break;
         }
         const word = slots[slot]! - 1;
@@ -190,29 +199,75 @@ export function forEachDistinctWord(text: string, visit: (word: string) => void)
   }
 }
 
+// Folded words of words that are not plain, remembered (boundedly): the same capitalised and
+// accented words come back entry after entry.
+const MAX_FOLDED = 20_000;
+const folded = new Map<string, string[]>();
+
+/** The index's words of one word of text (see the top of this file): folded and split again. */
+export function foldWord(word: string): string[] {
+  let words = folded.get(word);
+  if (words === undefined) {
+    words = searchWords(toSearchText(word));
+    if (folded.size >= MAX_FOLDED) folded.clear();
+    folded.set(word, words);
+  }
+  return words;
+}
+
+/** Whether a word needs no folding: lower-case ASCII letters and digits only. */
+const PLAIN = /^[a-z0-9]*$/;
+
+/** The index's words of any text, in order: what documents hold and queries look for. */
+export function indexWords(text: string): string[] {
+  const words: string[] = [];
+  forEachWord(text, (word) => {
+    if (PLAIN.test(word)) words.push(word);
+    else for (const part of foldWord(word)) words.push(part);
+  });
+  return words;
+}
+
 /**
- * The search document of a normalised title and body (toSearchText's output), as a tsvector
- * literal: the title's words with their positions, weighted A, then the body's other distinct
- * words without positions. Words hold only letters, digits and marks, so quoting them cannot go
- * wrong. An empty string is the empty document.
+ * The search document of a title and a body (plain text as written), as a tsvector literal: the
+ * title's words ({@link indexWords}) with their positions, weighted A, then the body's distinct
+ * words without positions. A word may be listed twice (in the title and the body, or folded from
+ * two spellings): PostgreSQL merges the same lexemes when it reads the literal, which it sorts
+ * anyway. Words hold only letters, digits and marks, so quoting them cannot go wrong. An empty
+ * string is the empty document.
  */
 export function documentLiteral(title: string, body: string): string {
-  const titleWords = new Map<string, number[]>();
-  let position = 0;
+  let literal = "";
   if (title) {
-    forEachWord(title, (word) => {
+    const titleWords = new Map<string, number[]>();
+    let position = 0;
+    for (const word of indexWords(title)) {
       if (position < MAX_POSITION) position++;
       const positions = titleWords.get(word);
       if (positions === undefined) titleWords.set(word, [position]);
       else if (positions.length < MAX_POSITIONS_PER_WORD) positions.push(position);
-    });
+    }
+    for (const [word, positions] of titleWords) literal += `'${word}':${positions.join("A,")}A `;
   }
-  const parts: string[] = [];
-  for (const [word, positions] of titleWords) parts.push(`'${word}':${positions.join("A,")}A`);
   if (body) {
-    forEachDistinctWord(body, (word) => {
-      if (!titleWords.has(word)) parts.push(`'${word}'`);
+    const words: string[] = [];
+    forEachDistinctWord(body, (word, plain) => {
+      if (plain) words.push(word);
+      else for (const part of foldWord(word)) words.push(part);
     });
+    if (words.length > 0) literal += `'${words.join("' '")}'`;
   }
-  return parts.join(" ");
+  return literal;
+}
+
+/**
+ * The search document of an entry: its title, and its description and content text (the
+ * sanitiser's, else the text of the stored HTML), at most {@link MAX_BODY_CHARS} characters. As
+ * the body's words are a set, a description repeating the start of the content costs nothing.
+ */
+export function searchDocumentOf(entry: SearchableText): string {
+  const contentText = entry.contentText != null ? entry.contentText : entry.content ? stripTags(clip(entry.content, MAX_BODY_CHARS * 4)) : "";
+  const description = entry.description ?? "";
+  const body = description && contentText ? `${description}\n${contentText}` : description || contentText;
+  return documentLiteral(entry.title ?? "", clip(body, MAX_BODY_CHARS));
 }

@@ -4,8 +4,8 @@ import type { RequestUser } from "../../http/context.ts";
 import { toEntry } from "../entries/entries.service.ts";
 import { highlightSnippet, highlightTitle } from "./search-highlight.ts";
 import { type EntryWords, type ParsedQuery, parseSearchQuery } from "./search-query.ts";
-import { entryBodyText, toSearchText } from "./search-text.ts";
-import { searchWords } from "./search-words.ts";
+import { entryBodyText } from "./search-text.ts";
+import { indexWords } from "./search-words.ts";
 import type { SearchEntryRecord, SearchPage, SearchPosition, SearchRepo, SearchScope } from "./search.repo.ts";
 
 export const DEFAULT_LIMIT = 20;
@@ -40,8 +40,8 @@ const CURSOR_PREFIX = "s1.";
 /** The words of a stored entry as its search document has them (see search-text.ts). */
 function wordsOf(record: Pick<SearchEntryRecord, "title" | "description" | "content">): EntryWords {
   return {
-    title: record.title ? searchWords(toSearchText(record.title)) : [],
-    body: searchWords(toSearchText(entryBodyText(record.description, record.content))),
+    title: record.title ? indexWords(record.title) : [],
+    body: indexWords(entryBodyText(record.description, record.content)),
   };
 }
 
