@@ -35,6 +35,7 @@ import { normalizeFeedUrl } from "./fetcher/feed-url.ts";
 import { createInvitationsRepo } from "./features/invitations/invitations.repo.ts";
 import { createInvitationsService, type InvitationsService } from "./features/invitations/invitations.service.ts";
 import { createRefresher } from "./fetcher/refresher.ts";
+import type { FeedReaders } from "./fetcher/feed-readers.ts";
 import type { Scheduler } from "./fetcher/scheduler.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createHttpClient, type HttpClient } from "./lib/http/index.ts";
@@ -76,6 +77,8 @@ export interface Deps {
   indexEntries: typeof searchIndexRepo.indexEntries;
   /** The refresh loop; the composition root decides whether to start it. */
   scheduler: Scheduler;
+  /** The threads reading fetched documents (started when needed): closed at shutdown. */
+  feedReaders: FeedReaders;
   /** Rewrites search documents of an older version in the background; started with the scheduler. */
   searchReindexer: SearchReindexer;
 }
@@ -125,7 +128,7 @@ export function createDeps(input: {
     accountsConfig: config.accounts,
     beforeDeleteUser: createAccountDeletionRepo(db).removeLeftovers,
   });
-  const { feedsRepo, timeline, refresh, scheduler } = createRefresher({ config, logger, db, ids, clock, http });
+  const { feedsRepo, timeline, refresh, scheduler, readers: feedReaders } = createRefresher({ config, logger, db, ids, clock, http });
   const feeds = createFeedsService({
     repo: feedsRepo,
     clock,
@@ -209,6 +212,7 @@ export function createDeps(input: {
     collections,
     ai: createAi({ config, db, clock, logger, secret: authSecret, entries, canSee: (userId, entryId) => entriesRepo.visibleTo(userId, entryId) }),
     scheduler,
+    feedReaders,
     searchReindexer: createSearchReindexer({ db, logger: logger.child({ module: "search" }) }),
     indexEntries: (tx, rows) => searchIndexRepo.indexEntries(tx, rows),
   };

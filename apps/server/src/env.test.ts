@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./env.ts";
 
@@ -27,6 +28,7 @@ describe("loadConfig", () => {
       perHost: 2,
       timeoutMs: 30_000,
       maxBytes: 10 * 1024 * 1024,
+      readThreads: Math.min(8, Math.max(1, availableParallelism() - 1)),
       rsshubUrl: "https://rsshub.app",
       scheduler: true,
     });
@@ -57,6 +59,7 @@ describe("loadConfig", () => {
         FETCH_PER_HOST: "1",
         FETCH_TIMEOUT_SECONDS: "5",
         FETCH_MAX_BYTES: "2048",
+        FETCH_READ_THREADS: "0",
       },
       "/srv",
     );
@@ -72,6 +75,7 @@ describe("loadConfig", () => {
       perHost: 1,
       timeoutMs: 5000,
       maxBytes: 2048,
+      readThreads: 0,
       rsshubUrl: "https://hub.example.com",
       scheduler: false,
     });

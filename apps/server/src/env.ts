@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -91,6 +92,8 @@ const envSchema = z.object({
   FETCH_PER_HOST: integer("FETCH_PER_HOST", 2, 1, 64),
   FETCH_TIMEOUT_SECONDS: integer("FETCH_TIMEOUT_SECONDS", 30, 1, 600),
   FETCH_MAX_BYTES: integer("FETCH_MAX_BYTES", 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  // One processor is left to this thread (fetching, storing) and the database.
+  FETCH_READ_THREADS: integer("FETCH_READ_THREADS", Math.min(8, Math.max(1, availableParallelism() - 1)), 0, 64),
   WORKER_ID: z
     .string()
     .optional()
@@ -173,6 +176,8 @@ export interface Config {
     readonly perHost: number;
     readonly timeoutMs: number;
     readonly maxBytes: number;
+    /** Threads that read fetched documents (decode, parse, sanitise, index); 0: this thread. */
+    readonly readThreads: number;
     /** The RSSHub instance that `rsshub://` feed URLs resolve against. */
     readonly rsshubUrl: string;
     /** Run the refresh scheduler inside this process. */
@@ -303,6 +308,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       perHost: e.FETCH_PER_HOST,
       timeoutMs: e.FETCH_TIMEOUT_SECONDS * 1000,
       maxBytes: e.FETCH_MAX_BYTES,
+      readThreads: e.FETCH_READ_THREADS,
       rsshubUrl: e.RSSHUB_URL.replace(/\/+$/, ""),
       scheduler: e.SCHEDULER,
     }),

@@ -106,6 +106,7 @@ async function main() {
     logger.info({ signal }, "shutting down");
     server.close();
     await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop()]);
+    await deps.feedReaders.close();
     deps.http.close();
     await database.close();
     process.exit(0);

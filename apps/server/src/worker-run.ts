@@ -38,6 +38,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, "refresh worker stopping");
     await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop()]);
+    await deps.feedReaders.close();
     deps.http.close();
     await database.close();
     process.exit(0);

@@ -27,7 +27,11 @@ export async function refreshOnce(config: Config, http: HttpClient, options: { a
     const ids = createIdGenerator({ workerId: config.workerId ?? randomInt(1024) });
     const refresher = createRefresher({ config, logger, db: database.db, ids, clock: systemClock, http });
     if (options.all) await refresher.feedsRepo.markDue(systemClock.now());
-    outcome = await refresher.scheduler.drain();
+    try {
+      outcome = await refresher.scheduler.drain();
+    } finally {
+      await refresher.readers.close();
+    }
   } finally {
     await database.close();
   }

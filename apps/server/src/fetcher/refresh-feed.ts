@@ -7,12 +7,10 @@ import type { Clock } from "../lib/clock.ts";
 import { FetchError, type HttpClient, type HttpResponse } from "../lib/http/index.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Semaphore } from "../lib/semaphore.ts";
-import { decodeDocument } from "./decode.ts";
 import { describeFetchError, describeStatus } from "./describe-error.ts";
+import type { FeedReaders } from "./feed-readers.ts";
 import { resolveFetchUrl } from "./feed-url.ts";
 import { expiresMs, maxAgeMs, retryAfterMs } from "./http-hints.ts";
-import { FeedParseError, parseFeedDocument } from "./parse/parse-feed.ts";
-import { prepareEntries } from "./prepare-entries.ts";
 import { estimateUpdatesPerWeek, nextCheckAt } from "./schedule-policy.ts";
 import { storeEntries } from "./store-entries.ts";
 
@@ -25,6 +23,8 @@ export interface RefreshDeps {
   clock: Clock;
   logger: Logger;
   rsshubUrl: string;
+  /** Reads fetched documents (decode, parse, sanitise, index), on other threads when there are. */
+  readers: FeedReaders;
   /**
    * Bounds the feeds being decoded, parsed and stored at once (all of them without it). Fetches
    * wait on the network and overlap freely; past that, each feed in hand holds megabytes (its
@@ -40,8 +40,6 @@ export type RefreshOutcome =
   | { status: "updated"; inserted: number; updated: number; unchanged: number }
   | { status: "not-modified" }
   | { status: "failed"; message: string };
-
-const MAX_ENTRIES_PER_REFRESH = 500;
 
 /**
  * One refresh of one feed: conditional GET, decode, parse, sanitise, store, then the next check.
@@ -106,19 +104,14 @@ async function processBody(
   // Items whose markup the last refresh read already are not read again: a changed feed with 5
   // new items of 60 costs 5 items, not 60 (a changed item has a new digest and is read).
   const known = new Map(feed.itemDigests ?? []);
-  let parsed;
-  try {
-    parsed = parseFeedDocument(decodeDocument(response.body, headers["content-type"]).text, response.url, { known });
-  } catch (error) {
-    if (error instanceof FeedParseError) return fail(`The feed could not be read: ${error.message}`);
-    throw error;
-  }
-  const prepared = prepareEntries(parsed.entries.slice(0, MAX_ENTRIES_PER_REFRESH), now);
-  const stored = await storeEntries(deps, feed.id, prepared, started);
+  const read = await deps.readers.read({ body: response.body, contentType: headers["content-type"] ?? null, url: response.url, known: [...known.keys()], now });
+  if (!read.ok) return fail(read.message);
+  const parsed = read.feed;
+  const stored = await storeEntries(deps, feed.id, read.entries, started);
   // The items of this document: those read now, and the known ones with the time they had.
-  const itemDigests: ItemDigests = (parsed.knownItems ?? []).map((digest) => [digest, known.get(digest)!]);
-  for (const entry of prepared) if (entry.digest) itemDigests.push([entry.digest, entry.publishedAt.getTime()]);
-  const times = [...itemDigests.map(([, time]) => time), ...prepared.flatMap((entry) => (entry.digest ? [] : [entry.publishedAt.getTime()]))];
+  const itemDigests: ItemDigests = read.knownItems.map((digest) => [digest, known.get(digest)!]);
+  for (const entry of read.entries) if (entry.digest) itemDigests.push([entry.digest, entry.publishedAt.getTime()]);
+  const times = [...itemDigests.map(([, time]) => time), ...read.entries.flatMap((entry) => (entry.digest ? [] : [entry.publishedAt.getTime()]))];
   const updatesPerWeek = estimateUpdatesPerWeek(times, now);
   const latest = times.reduce<number | null>((max, time) => Math.max(max ?? 0, time), null);
   const ttlMs = parsed.ttlMinutes ? parsed.ttlMinutes * 60_000 : null;
@@ -144,5 +137,5 @@ async function processBody(
     latestEntryPublishedAt: latest !== null && (!feed.latestEntryPublishedAt || latest > feed.latestEntryPublishedAt.getTime()) ? new Date(latest) : feed.latestEntryPublishedAt,
     nextCheckAt: new Date(nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMs, ...hints })),
   });
-  return { status: "updated", ...stored, unchanged: stored.unchanged + itemDigests.length - prepared.filter((entry) => entry.digest).length };
+  return { status: "updated", ...stored, unchanged: stored.unchanged + read.knownItems.length };
 }

@@ -8,6 +8,7 @@ import type { HttpClient } from "../lib/http/index.ts";
 import type { Logger } from "../lib/logger.ts";
 import { Semaphore } from "../lib/semaphore.ts";
 import { createTimelineRepo, type TimelineRepo } from "../timeline/timeline.repo.ts";
+import { createFeedReaders, type FeedReaders } from "./feed-readers.ts";
 import { refreshFeed } from "./refresh-feed.ts";
 import { createScheduler, type Scheduler } from "./scheduler.ts";
 
@@ -18,6 +19,8 @@ export interface Refresher {
   /** Refreshes one feed now. */
   refresh: (feed: Parameters<typeof refreshFeed>[1]) => ReturnType<typeof refreshFeed>;
   scheduler: Scheduler;
+  /** The threads reading fetched documents: closed when the process is done refreshing. */
+  readers: FeedReaders;
 }
 
 /**
@@ -39,8 +42,9 @@ export function createRefresher(input: { config: Config; logger: Logger; db: Dat
   const timeline = createTimelineRepo(db);
   const logger = input.logger.child({ module: "fetcher" });
   const processing = new Semaphore(processingSlots(config.fetch.concurrency));
+  const readers = createFeedReaders({ threads: config.fetch.readThreads, logger });
   const refresh = (feed: Parameters<typeof refreshFeed>[1]) =>
-    refreshFeed({ db, feeds: feedsRepo, timeline, http, ids, clock, logger, rsshubUrl: config.fetch.rsshubUrl, processing }, feed);
+    refreshFeed({ db, feeds: feedsRepo, timeline, http, ids, clock, logger, rsshubUrl: config.fetch.rsshubUrl, readers, processing }, feed);
   const scheduler = createScheduler({
     feeds: feedsRepo,
     clock,
@@ -50,5 +54,5 @@ export function createRefresher(input: { config: Config; logger: Logger; db: Dat
     concurrency: config.fetch.concurrency,
     perHost: config.fetch.perHost,
   });
-  return { feedsRepo, timeline, refresh, scheduler };
+  return { feedsRepo, timeline, refresh, scheduler, readers };
 }

@@ -74,6 +74,6 @@ export function compressAnswers(): MiddlewareHandler {
     headers.set("Content-Length", String(sent.length));
     // Replaced, not merged: Hono would copy the old headers (a stale length) over the new ones.
     c.res = undefined;
-    c.res = new Response(new Uint8Array(sent.buffer, sent.byteOffset, sent.length), { status: res.status, statusText: res.statusText, headers });
+    c.res = new Response(new Uint8Array(sent.buffer as ArrayBuffer, sent.byteOffset, sent.length), { status: res.status, statusText: res.statusText, headers });
   };
 }

@@ -43,6 +43,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       );
     },
     close: async () => {
+      await deps.feedReaders.close();
       deps.http.close();
       await database.close();
     },

@@ -17,7 +17,7 @@ export function discoverModule(context: ModuleContext): Hono<AppEnv> {
   const { rsshubUrl } = deps.config.fetch;
   const logger = deps.logger.child({ module: "discover" });
   const discoverRepo = createDiscoverRepo(deps.db);
-  const fetcher = { db: deps.db, feeds: deps.feedsRepo, timeline: deps.timeline, http: deps.http, ids: deps.ids, clock: deps.clock, logger, rsshubUrl };
+  const fetcher = { db: deps.db, feeds: deps.feedsRepo, timeline: deps.timeline, http: deps.http, ids: deps.ids, clock: deps.clock, logger, rsshubUrl, readers: deps.feedReaders };
   const discover = createDiscoverService({
     repo: discoverRepo,
     discover: (url) => discoverFeeds({ http: deps.http, rsshubUrl }, url),

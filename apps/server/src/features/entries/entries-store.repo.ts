@@ -13,8 +13,11 @@ export interface StoredEntryKey {
   contentHash: string | null;
 }
 
-/** An entry to insert; `contentText` is the plain text of its content when known (for its search document). */
-export type NewEntry = EntryInsert & { contentText?: string | null };
+/**
+ * An entry to insert; `contentText` is the text of its content when known, `document` its search
+ * document when made already (search-words.ts; else it is made from the entry).
+ */
+export type NewEntry = EntryInsert & { contentText?: string | null; document?: string };
 
 /**
  * The new values of a stored entry a feed changed: all it says of the entry but the publication
@@ -23,7 +26,7 @@ export type NewEntry = EntryInsert & { contentText?: string | null };
 export type EntryRewrite = Pick<
   EntryInsert,
   "title" | "url" | "content" | "description" | "author" | "authorUrl" | "authorAvatar" | "language" | "media" | "categories" | "attachments" | "extra" | "contentHash"
-> & { id: string; updatedAt: Date; contentText?: string | null };
+> & { id: string; updatedAt: Date; contentText?: string | null; document?: string };
 
 /** Queries that write fetched entries and deliver them to their readers. */
 export const entriesStoreRepo = {
@@ -46,7 +49,7 @@ export const entriesStoreRepo = {
    */
   async insertMany(executor: Executor, rows: NewEntry[], options: { index?: boolean } = {}): Promise<string[]> {
     if (rows.length === 0) return [];
-    const documents = options.index ? rows.map(searchDocumentOf) : null;
+    const documents = options.index ? rows.map((row) => row.document ?? searchDocumentOf(row)) : null;
     const payload = JSON.stringify(
       rows.map((row) => ({
         id: row.id,
@@ -134,7 +137,7 @@ export const entriesStoreRepo = {
             author_avatar text, language text, media jsonb, categories text[], attachments jsonb, extra jsonb, content_hash text,
             updated_at timestamptz),
           unnest(${textParams(rows.map((row) => row.content ?? null))}),
-          unnest(${textParams(rows.map(searchDocumentOf))})
+          unnest(${textParams(rows.map((row) => row.document ?? searchDocumentOf(row)))})
         ) AS x(id, title, url, description, author, author_url, author_avatar, language, media, categories, attachments, extra,
           content_hash, updated_at, content, document)
       ),

@@ -2,7 +2,8 @@ import { parseFeedDate } from "./dates.ts";
 import { describe } from "./describe.ts";
 import { entryGuid, textToHtml, uniqueStrings } from "./entry-common.ts";
 import { MediaCollector } from "./media.ts";
-import type { FeedFormat, ParsedEntry, ParsedFeed } from "./model.ts";
+import { jsonItemDigest } from "./item-digest.ts";
+import type { FeedFormat, ItemSelection, ParsedEntry, ParsedFeed } from "./model.ts";
 import { firstText, plainTitle } from "./text.ts";
 import { absoluteUrl } from "./urls.ts";
 
@@ -89,11 +90,26 @@ function normalizeItem(item: JsonObject, feed: JsonObject, base: string | null):
   };
 }
 
-/** JSON Feed 1.0 and 1.1 into the product's model. */
-export function normalizeJson(feed: JsonObject, format: FeedFormat, documentUrl: string | null): ParsedFeed {
+/** JSON Feed 1.0 and 1.1 into the product's model. With `selection`, items it knows are left out (see ParsedFeed.knownItems). */
+export function normalizeJson(feed: JsonObject, format: FeedFormat, documentUrl: string | null, selection?: ItemSelection): ParsedFeed {
   const feedUrl = string(feed.feed_url);
   const homePage = string(feed.home_page_url);
   const base = absoluteUrl(feedUrl, documentUrl) ?? documentUrl ?? absoluteUrl(homePage);
+  // What of the feed its items read with: the base of their links, its authors and language.
+  const context = selection ? `json\u0000${format}\u0000${base ?? ""}\u0000${JSON.stringify([feed.author, feed.authors, feed.language])}` : "";
+  const entries: ParsedEntry[] = [];
+  const knownItems: string[] = [];
+  for (const item of list(feed.items)) {
+    const value = object(item);
+    if (!value) continue;
+    const digest = selection ? jsonItemDigest(context, value) : null;
+    if (digest !== null && selection!.known.has(digest)) knownItems.push(digest);
+    else {
+      const entry = normalizeItem(value, feed, base);
+      if (selection) entry.digest = digest;
+      entries.push(entry);
+    }
+  }
   return {
     format,
     title: plainTitle(string(feed.title)),
@@ -105,9 +121,7 @@ export function normalizeJson(feed: JsonObject, format: FeedFormat, documentUrl:
     generator: null,
     ttlMinutes: null,
     hubUrl: absoluteUrl(string(object(list(feed.hubs)[0])?.url), base),
-    entries: list(feed.items).flatMap((item) => {
-      const value = object(item);
-      return value ? [normalizeItem(value, feed, base)] : [];
-    }),
+    entries,
+    ...(selection ? { knownItems } : {}),
   };
 }

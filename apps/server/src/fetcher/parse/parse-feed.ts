@@ -72,10 +72,10 @@ export function readFeedDocument(input: string, documentUrl: string | null = nul
 /**
  * A document read by {@link readFeedDocument} in the product's model; relative links resolve
  * against `documentUrl`. With `selection`, the items of an XML feed that it knows (by the
- * digest of their markup) are left out and listed in `knownItems`; JSON feeds are read whole.
+ * digest of their markup) are left out and listed in `knownItems`.
  */
 export function normalizeFeedDocument(document: FeedDocument, documentUrl: string | null = null, selection?: ItemSelection): ParsedFeed {
-  if (document.json) return withoutForbiddenCharacters({ ...normalizeJson(document.json, document.format, documentUrl), ...(selection ? { knownItems: [] } : {}) });
+  if (document.json) return withoutForbiddenCharacters(normalizeJson(document.json, document.format, documentUrl, selection));
   const { format, root } = document;
   return withoutForbiddenCharacters(
     format.startsWith("atom") ? normalizeAtom(root, format, documentUrl, selection) : normalizeRss(root, format, documentUrl, selection),

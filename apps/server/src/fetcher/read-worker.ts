@@ -1,0 +1,17 @@
+// A thread that reads fetched feed documents (read-feed.ts) for feed-readers.ts: a message
+// `{ id, input }` is answered `{ id, result }`, or `{ id, error }` when reading threw.
+import { parentPort } from "node:worker_threads";
+import { installFastResolve } from "../lib/fast-resolve.ts";
+
+installFastResolve();
+const { readFeed } = await import("./read-feed.ts");
+
+parentPort!.on("message", (message: { id: number; input: Parameters<typeof readFeed>[0] }) => {
+  let reply;
+  try {
+    reply = { id: message.id, result: readFeed(message.input) };
+  } catch (error) {
+    reply = { id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  }
+  parentPort!.postMessage(reply);
+});
