@@ -8,3 +8,4 @@ export * from "./product.ts";
 export type * from "./profile.ts";
 export * from "./session.ts";
 export * from "./views.ts";
+export * from "./actions.ts";

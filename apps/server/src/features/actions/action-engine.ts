@@ -1,0 +1,204 @@
+// The engine of Actions: rules compiled once per reader, then matched against each entry as it
+// reaches them (and as it is served). Text comparisons ignore case; regular expressions run on
+// RE2 (re2js), which matches in linear time: a reader's pattern cannot stall the server.
+import type { ActionConditionItem, ActionResult, ActionRewriteRule, ActionRule, ActionSettings } from "@tidings/contracts";
+import { RE2JS } from "re2js";
+import { stripTags } from "../search/search-text.ts";
+
+/** What a term can look at: the entry, its feed and the reader's subscription to it. */
+export interface ActionSubject {
+  view: number;
+  /** The feed's title as the reader sees it (their own title for it, else the feed's). */
+  feedTitle: string | null;
+  category: string | null;
+  siteUrl: string | null;
+  feedUrl: string | null;
+  entryTitle: string | null;
+  /** The entry's content (sanitised HTML): terms compare its text. */
+  entryContent: string | null;
+  entryUrl: string | null;
+  entryAuthor: string | null;
+  mediaLength: number;
+  publishedAt: Date;
+}
+
+/** A webhook to call for a matching entry, with the rule that asked for it. */
+export interface ActionWebhook {
+  url: string;
+  rule: string;
+}
+
+/** The results of every enabled rule an entry matches, merged. */
+export interface ActionOutcome {
+  /** Names of the rules that matched, in order. */
+  rules: string[];
+  settings: ActionSettings;
+  block: boolean;
+  rewriteRules: ActionRewriteRule[];
+  titleRewriteRules: ActionRewriteRule[];
+  webhooks: ActionWebhook[];
+}
+
+/** A regular expression RE2 cannot run (lookaround, backreferences, bad syntax). */
+export class InvalidActionRegex extends Error {
+  readonly path: string;
+  constructor(path: string, reason: string) {
+    super(`${path}: ${reason}`);
+    this.path = path;
+  }
+}
+
+type Test = (subject: ActionSubject, cache: SubjectCache, now: number) => boolean;
+
+const TEXT_OF: Record<string, (subject: ActionSubject) => string | null> = {
+  title: (s) => s.feedTitle,
+  category: (s) => s.category,
+  site_url: (s) => s.siteUrl,
+  feed_url: (s) => s.feedUrl,
+  entry_title: (s) => s.entryTitle,
+  entry_content: (s) => (s.entryContent ? stripTags(s.entryContent) : null),
+  entry_url: (s) => s.entryUrl,
+  entry_author: (s) => s.entryAuthor,
+};
+
+/** The texts of one subject, as written and lower-cased, each made when first asked for. */
+class SubjectCache {
+  private readonly subject: ActionSubject;
+  private readonly raw = new Map<string, string>();
+  private readonly lower = new Map<string, string>();
+  constructor(subject: ActionSubject) {
+    this.subject = subject;
+  }
+  text(field: string): string {
+    let text = this.raw.get(field);
+    if (text === undefined) {
+      text = TEXT_OF[field]!(this.subject) ?? "";
+      this.raw.set(field, text);
+    }
+    return text;
+  }
+  lowerText(field: string): string {
+    let text = this.lower.get(field);
+    if (text === undefined) {
+      text = this.text(field).toLowerCase();
+      this.lower.set(field, text);
+    }
+    return text;
+  }
+}
+
+const NUMBER_OF: Record<string, (subject: ActionSubject, now: number) => number> = {
+  view: (s) => s.view,
+  entry_media_length: (s) => s.mediaLength,
+  entry_age_hours: (s, now) => (now - s.publishedAt.getTime()) / 3_600_000,
+};
+
+function compileTerm(term: ActionConditionItem, path: string): Test {
+  const field = term.field;
+  if (TEXT_OF[field]) {
+    const value = term.value.trim().toLowerCase();
+    switch (term.operator) {
+      case "contains":
+        return (_, c) => c.lowerText(field).includes(value);
+      case "not_contains":
+        return (_, c) => !c.lowerText(field).includes(value);
+      case "eq":
+        return (_, c) => c.lowerText(field).trim() === value;
+      case "not_eq":
+        return (_, c) => c.lowerText(field).trim() !== value;
+      case "regex": {
+        // A pattern without special characters is a literal: a search for it is much faster.
+        if (!/[\\^$.|?*+()[\]{}]/.test(term.value)) {
+          const literal = term.value.toLowerCase();
+          return (_, c) => c.lowerText(field).includes(literal);
+        }
+        let pattern: RE2JS;
+        try {
+          pattern = RE2JS.compile(term.value, RE2JS.CASE_INSENSITIVE);
+        } catch (error) {
+          throw new InvalidActionRegex(path, error instanceof Error ? error.message : String(error));
+        }
+        return (_, c) => pattern.matcher(c.text(field)).find();
+      }
+      default:
+        return () => false;
+    }
+  }
+  const number = NUMBER_OF[term.field]!;
+  const value = Number(term.value.trim());
+  switch (term.operator) {
+    case "eq":
+      return (s, _, now) => number(s, now) === value;
+    case "not_eq":
+      return (s, _, now) => number(s, now) !== value;
+    case "gt":
+      return (s, _, now) => number(s, now) > value;
+    case "lt":
+      return (s, _, now) => number(s, now) < value;
+    default:
+      return () => false;
+  }
+}
+
+interface CompiledRule {
+  name: string;
+  /** OR of ANDs; an empty list matches every entry. */
+  groups: Test[][];
+  result: ActionResult;
+}
+
+/** A reader's rules, ready to match entries. */
+export interface CompiledRules {
+  readonly size: number;
+  /** What the enabled rules matching `subject` do, merged; null when none matches. */
+  match(subject: ActionSubject, now?: number): ActionOutcome | null;
+}
+
+/**
+ * Compiles rules (disabled ones are left out). Throws {@link InvalidActionRegex}, naming the
+ * term, for a pattern RE2 refuses.
+ */
+export function compileRules(rules: readonly ActionRule[]): CompiledRules {
+  const compiled: CompiledRule[] = [];
+  rules.forEach((rule, index) => {
+    const groups = rule.condition.map((group, g) => group.map((term, t) => compileTerm(term, `rules[${index}].condition[${g}][${t}]`)));
+    if (!rule.result.disabled) compiled.push({ name: rule.name || `Action ${index + 1}`, groups, result: rule.result });
+  });
+  return {
+    size: compiled.length,
+    match(subject, now = Date.now()) {
+      const cache = new SubjectCache(subject);
+      let outcome: ActionOutcome | null = null;
+      for (const rule of compiled) {
+        if (rule.groups.length > 0 && !rule.groups.some((group) => group.every((test) => test(subject, cache, now)))) continue;
+        outcome ??= { rules: [], settings: {}, block: false, rewriteRules: [], titleRewriteRules: [], webhooks: [] };
+        merge(outcome, rule);
+      }
+      return outcome;
+    },
+  };
+}
+
+function merge(outcome: ActionOutcome, rule: CompiledRule): void {
+  const { result } = rule;
+  outcome.rules.push(rule.name);
+  const settings = outcome.settings;
+  if (result.translation && !settings.translation) settings.translation = result.translation;
+  for (const key of ["summary", "readability", "sourceContent", "silence", "newEntryNotification", "star"] as const) {
+    if (result[key]) settings[key] = true;
+  }
+  if (result.block) outcome.block = true;
+  if (result.rewriteRules) outcome.rewriteRules.push(...result.rewriteRules);
+  if (result.titleRewriteRules) outcome.titleRewriteRules.push(...result.titleRewriteRules);
+  for (const url of result.webhooks ?? []) {
+    const trimmed = url.trim();
+    if (trimmed && !outcome.webhooks.some((hook) => hook.url === trimmed)) outcome.webhooks.push({ url: trimmed, rule: rule.name });
+  }
+}
+
+/** `text` with each rule's `from` replaced by its `to`, in order, everywhere. */
+export function rewrite(text: string, rules: readonly ActionRewriteRule[]): string {
+  let out = text;
+  for (const rule of rules) if (rule.from) out = out.split(rule.from).join(rule.to);
+  return out;
+}
