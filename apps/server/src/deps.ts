@@ -22,6 +22,9 @@ import { createInboxesRepo, type InboxesRepo } from "./features/inboxes/inboxes.
 import { discoverFeeds } from "./fetcher/discover/discover.ts";
 import { createEntriesRepo } from "./features/entries/entries.repo.ts";
 import { createEntriesService, type EntriesService } from "./features/entries/entries.service.ts";
+import { createActionsRepo } from "./features/actions/actions.repo.ts";
+import { type ActionsService, createActionsService } from "./features/actions/actions.service.ts";
+import { createWebhookSender, type WebhookSender } from "./features/actions/webhook-sender.ts";
 import { createAi, type Ai } from "./features/ai/ai.module.ts";
 import { createReadsService, type ReadsService } from "./features/reads/reads.service.ts";
 import { createCollectionsRepo } from "./features/collections/collections.repo.ts";
@@ -73,6 +76,10 @@ export interface Deps {
   inboxesRepo: InboxesRepo;
   /** The AI helpers: summaries, translations, daily reports, speech. */
   ai: Ai;
+  /** Readers' automation rules: run at ingestion and when entries are shown. */
+  actions: ActionsService;
+  /** Sends Actions' webhook deliveries in the background; started with the scheduler. */
+  webhookSender: WebhookSender;
   /** Writes the search documents of entries (in the caller's transaction). */
   indexEntries: typeof searchIndexRepo.indexEntries;
   /** The refresh loop; the composition root decides whether to start it. */
@@ -128,7 +135,25 @@ export function createDeps(input: {
     accountsConfig: config.accounts,
     beforeDeleteUser: createAccountDeletionRepo(db).removeLeftovers,
   });
-  const { feedsRepo, timeline, refresh, scheduler, readers: feedReaders } = createRefresher({ config, logger, db, ids, clock, http });
+  // Actions run at ingestion (the refresher, inboxes) and when entries are shown (entries); their
+  // AI results come from the AI helpers, made further down.
+  let ai: Ai | null = null;
+  const actionsRepo = createActionsRepo(db);
+  const webhookSender = createWebhookSender({ repo: actionsRepo, http, clock, logger: logger.child({ module: "webhooks" }) });
+  const actions = createActionsService({
+    repo: actionsRepo,
+    transaction: (work) => db.transaction(work),
+    clock,
+    logger: logger.child({ module: "actions" }),
+    ids,
+    limits: { maxActions: config.limits.actions, maxWebhooksPerAction: config.limits.webhooksPerAction },
+    ai: {
+      summarize: (userId, entryId, language) => ai!.ingestion.summarize(userId, entryId, language),
+      translate: (userId, entryId, language, view) => ai!.ingestion.translate(userId, entryId, language, translationFields(view)),
+    },
+    wakeWebhooks: () => webhookSender.wake(),
+  });
+  const { feedsRepo, timeline, refresh, scheduler, readers: feedReaders } = createRefresher({ config, logger, db, ids, clock, http, actions });
   const feeds = createFeedsService({
     repo: feedsRepo,
     clock,
@@ -157,6 +182,7 @@ export function createDeps(input: {
     feedExists: async (feedId) => (await feedsRepo.findById(feedId)) !== null,
     // Readability and its DOM (linkedom, ~5 MB of heap) are loaded on the first article view.
     fetchReadability: async (entry) => (await import("./fetcher/fetch-readability.ts")).fetchReadability({ db, http }, entry),
+    decorate: (userId, items) => actions.decorate(userId, items),
   });
   const reads = createReadsService({
     timeline,
@@ -172,6 +198,7 @@ export function createDeps(input: {
   });
   const subscriptions = createSubscriptionsService({
     transaction: (work) => db.transaction(work),
+    afterBackfill: (tx, userId, now) => actions.afterBackfill(tx, userId, now),
     repo: subscriptionsRepo,
     timeline,
     ids,
@@ -210,7 +237,9 @@ export function createDeps(input: {
     entries,
     reads,
     collections,
-    ai: createAi({ config, db, clock, logger, secret: authSecret, entries, canSee: (userId, entryId) => entriesRepo.visibleTo(userId, entryId) }),
+    ai: (ai = createAi({ config, db, clock, logger, secret: authSecret, entries, canSee: (userId, entryId) => entriesRepo.visibleTo(userId, entryId) })),
+    actions,
+    webhookSender,
     scheduler,
     feedReaders,
     searchReindexer: createSearchReindexer({ db, logger: logger.child({ module: "search" }) }),
@@ -236,4 +265,11 @@ function lazyMailer(options: Parameters<typeof createMailer>[0]): Mailer {
       );
     },
   };
+}
+
+/** The fields an Action's translation covers, by view (reference facts §2.10). */
+function translationFields(view: number): ("title" | "description" | "content")[] {
+  if (view === 0) return ["title", "description"];
+  if (view === 1) return ["content"];
+  return ["title"];
 }

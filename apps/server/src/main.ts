@@ -73,6 +73,7 @@ async function main() {
   if (config.fetch.scheduler) {
     deps.scheduler.start();
     deps.searchReindexer.start();
+    deps.webhookSender.start();
     deps.ai.startDailyReports();
   }
   const app = createApp(deps, { webDistDir: WEB_DIST_DIR });
@@ -105,7 +106,7 @@ async function main() {
     closing = true;
     logger.info({ signal }, "shutting down");
     server.close();
-    await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop()]);
+    await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop(), deps.webhookSender.stop()]);
     await deps.feedReaders.close();
     deps.http.close();
     await database.close();

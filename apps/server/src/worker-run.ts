@@ -31,13 +31,14 @@ async function main() {
   const deps = createDeps({ config, logger, database, authSecret });
   deps.scheduler.start();
   deps.searchReindexer.start();
+  deps.webhookSender.start();
   logger.info({ concurrency: config.fetch.concurrency, perHost: config.fetch.perHost }, "refresh worker started");
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "refresh worker stopping");
-    await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop()]);
+    await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop(), deps.webhookSender.stop()]);
     await deps.feedReaders.close();
     deps.http.close();
     await database.close();

@@ -1,5 +1,5 @@
 import type { IdGenerator } from "@tidings/contracts";
-import type { Database } from "../db/client.ts";
+import type { Database, Executor } from "../db/client.ts";
 import type { ItemDigests } from "../db/schema/index.ts";
 import type { FeedRow, FeedsRepo } from "../features/feeds/feeds.repo.ts";
 import type { TimelineRepo } from "../timeline/timeline.repo.ts";
@@ -14,6 +14,14 @@ import { expiresMs, maxAgeMs, retryAfterMs } from "./http-hints.ts";
 import { estimateUpdatesPerWeek, nextCheckAt } from "./schedule-policy.ts";
 import { storeEntries } from "./store-entries.ts";
 
+/**
+ * Readers' rules (Actions), run in the transaction that delivers new entries; what they leave for
+ * after the commit (AI, notifications, waking the webhook sender) is the function returned.
+ */
+export interface IngestActions {
+  ingestThen(executor: Executor, entryIds: string[], now: Date): Promise<(() => void) | null>;
+}
+
 export interface RefreshDeps {
   db: Database;
   feeds: FeedsRepo;
@@ -25,6 +33,7 @@ export interface RefreshDeps {
   rsshubUrl: string;
   /** Reads fetched documents (decode, parse, sanitise, index), on other threads when there are. */
   readers: FeedReaders;
+  actions?: IngestActions;
   /**
    * Bounds the feeds being decoded, parsed and stored at once (all of them without it). Fetches
    * wait on the network and overlap freely; past that, each feed in hand holds megabytes (its
@@ -107,7 +116,8 @@ async function processBody(
   const read = await deps.readers.read({ body: response.body, contentType: headers["content-type"] ?? null, url: response.url, known: [...known.keys()], now });
   if (!read.ok) return fail(read.message);
   const parsed = read.feed;
-  const stored = await storeEntries(deps, feed.id, read.entries, started);
+  const { followUp, ...stored } = await storeEntries(deps, feed.id, read.entries, started);
+  followUp?.();
   // The items of this document: those read now, and the known ones with the time they had.
   const itemDigests: ItemDigests = read.knownItems.map((digest) => [digest, known.get(digest)!]);
   for (const entry of read.entries) if (entry.digest) itemDigests.push([entry.digest, entry.publishedAt.getTime()]);

@@ -9,7 +9,7 @@ import type { Logger } from "../lib/logger.ts";
 import { Semaphore } from "../lib/semaphore.ts";
 import { createTimelineRepo, type TimelineRepo } from "../timeline/timeline.repo.ts";
 import { createFeedReaders, type FeedReaders } from "./feed-readers.ts";
-import { refreshFeed } from "./refresh-feed.ts";
+import { type IngestActions, refreshFeed } from "./refresh-feed.ts";
 import { createScheduler, type Scheduler } from "./scheduler.ts";
 
 /** The feed engine's parts over one database: what the server, the worker and the CLI share. */
@@ -36,15 +36,15 @@ export function processingSlots(concurrency: number): number {
  * Builds the refresh engine. It needs no accounts, sessions or web app, so a refresh worker or a
  * one-shot CLI refresh starts without loading them.
  */
-export function createRefresher(input: { config: Config; logger: Logger; db: Database; ids: IdGenerator; clock: Clock; http: HttpClient }): Refresher {
-  const { config, db, ids, clock, http } = input;
+export function createRefresher(input: { config: Config; logger: Logger; db: Database; ids: IdGenerator; clock: Clock; http: HttpClient; actions?: IngestActions }): Refresher {
+  const { config, db, ids, clock, http, actions } = input;
   const feedsRepo = createFeedsRepo(db);
   const timeline = createTimelineRepo(db);
   const logger = input.logger.child({ module: "fetcher" });
   const processing = new Semaphore(processingSlots(config.fetch.concurrency));
   const readers = createFeedReaders({ threads: config.fetch.readThreads, logger });
   const refresh = (feed: Parameters<typeof refreshFeed>[1]) =>
-    refreshFeed({ db, feeds: feedsRepo, timeline, http, ids, clock, logger, rsshubUrl: config.fetch.rsshubUrl, readers, processing }, feed);
+    refreshFeed({ db, feeds: feedsRepo, timeline, http, ids, clock, logger, rsshubUrl: config.fetch.rsshubUrl, readers, processing, actions }, feed);
   const scheduler = createScheduler({
     feeds: feedsRepo,
     clock,

@@ -3,11 +3,14 @@ import type { Database } from "../db/client.ts";
 import { entriesStoreRepo } from "../features/entries/entries-store.repo.ts";
 import type { TimelineRepo } from "../timeline/timeline.repo.ts";
 import type { ReadEntry } from "./read-feed.ts";
+import type { IngestActions } from "./refresh-feed.ts";
 
 export interface StoreResult {
   inserted: number;
   updated: number;
   unchanged: number;
+  /** What readers' rules left for after the commit. */
+  followUp?: (() => void) | null;
 }
 
 /**
@@ -19,7 +22,7 @@ export interface StoreResult {
  * unique).
  */
 export async function storeEntries(
-  deps: { db: Database; ids: IdGenerator; timeline: TimelineRepo },
+  deps: { db: Database; ids: IdGenerator; timeline: TimelineRepo; actions?: IngestActions },
   feedId: string,
   prepared: ReadEntry[],
   now: Date,
@@ -49,6 +52,7 @@ export async function storeEntries(
     const insertedIds = await entriesStoreRepo.insertMany(tx, rows, { index: true });
     await entriesStoreRepo.rewriteMany(tx, rewrites);
     await deps.timeline.deliverFeedEntries(tx, feedId, insertedIds, now);
-    return { inserted: insertedIds.length, updated: changed.length, unchanged: prepared.length - fresh.length - changed.length };
+    const followUp = deps.actions && insertedIds.length > 0 ? await deps.actions.ingestThen(tx, insertedIds, now) : null;
+    return { inserted: insertedIds.length, updated: changed.length, unchanged: prepared.length - fresh.length - changed.length, followUp };
   });
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { ActionsEditor } from "../modules/actions/index.ts";
 import { DiscoverCategory, DiscoverHome, RsshubIndex } from "../modules/discover/index.ts";
 import { PageFrame } from "../modules/layout/index.ts";
 
@@ -25,7 +26,11 @@ export function DiscoverCategoryPage() {
 
 export function ActionPage() {
   const { t } = useTranslation("app");
-  return <PageFrame title={t("pages.action")} description={t("pages.action_description")} />;
+  return (
+    <PageFrame title={t("pages.action")} description={t("pages.action_description")}>
+      <ActionsEditor />
+    </PageFrame>
+  );
 }
 
 export function PowerPage() {

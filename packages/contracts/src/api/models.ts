@@ -157,6 +157,8 @@ export interface StatusConfigs {
   MAX_SUBSCRIPTIONS: number;
   MAX_LISTS: number;
   MAX_INBOXES: number;
+  MAX_ACTIONS: number;
+  MAX_WEBHOOKS_PER_ACTION: number;
   MAX_TRIAL_USER_FEED_SUBSCRIPTION: number;
   MAX_TRIAL_USER_LIST_SUBSCRIPTION: number;
   MAX_TRIAL_USER_INBOX_SUBSCRIPTION: number;

@@ -1,3 +1,4 @@
+export * from "./actions.ts";
 export * from "./ai.ts";
 export * from "./auth.ts";
 export * from "./collections.ts";

@@ -50,6 +50,8 @@ export interface EntriesServiceDeps {
   feedExists: (feedId: string) => Promise<boolean>;
   /** Fetches and keeps an entry's full article; null when there is none. */
   fetchReadability: (entry: { id: string; url: string | null }) => Promise<string | null>;
+  /** What the reader's rules (Actions) make of items they are shown: `settings` and rewrites. */
+  decorate?: (userId: string, items: TimelineItem[]) => Promise<TimelineItem[]>;
 }
 
 const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -125,7 +127,8 @@ export function createEntriesService(deps: EntriesServiceDeps) {
         ...(request.endTime ? { endTime: request.endTime } : {}),
         excludePrivate: request.excludePrivate === true,
       };
-      const done = async (page: EntryPage, listTime = false): Promise<TimelinePage> => ({ items: await toItems(page.records, listTime), nextCursor: page.nextCursor });
+      const decorate = (items: TimelineItem[]) => (deps.decorate ? deps.decorate(user.id, items) : items);
+      const done = async (page: EntryPage, listTime = false): Promise<TimelinePage> => ({ items: await decorate(await toItems(page.records, listTime)), nextCursor: page.nextCursor });
       if (request.isCollection) return done(await repo.starred(q, request.view));
       if (request.inboxId) {
         const inboxId = await deps.ownInboxId(user.id, request.inboxId);
@@ -156,7 +159,8 @@ export function createEntriesService(deps: EntriesServiceDeps) {
     async get(user: RequestUser, entryId: string): Promise<TimelineItem> {
       if (!(await repo.visibleTo(user.id, entryId))) throw new AppError(ErrorCode.EntryNotFound);
       const [record] = await repo.byIds(user.id, [entryId], true, true);
-      const [item] = record ? await toItems([record]) : [];
+      const items = record ? await toItems([record]) : [];
+      const [item] = deps.decorate ? await deps.decorate(user.id, items) : items;
       if (!item) throw new AppError(ErrorCode.EntryNotFound);
       return item;
     },

@@ -34,6 +34,8 @@ export interface InboxEntriesDeps {
   indexEntries: (tx: Executor, rows: { id: string; title?: string | null; description?: string | null; content?: string | null }[]) => Promise<void>;
   /** One entry with its content, as GET /entries answers it. */
   entryItem: (user: RequestUser, entryId: string) => Promise<TimelineItem>;
+  /** The owner's rules (Actions), run on a new entry in the transaction that delivers it. */
+  actions?: { ingestThen(tx: Executor, entryIds: string[], now: Date): Promise<(() => void) | null> };
 }
 
 /** Compares secrets in constant time: equal-length digests, so neither length nor content leaks. */
@@ -69,15 +71,17 @@ export function createInboxEntriesService(deps: InboxEntriesDeps) {
     async receive(inbox: InboxRow, body: WebhookEntry): Promise<{ id: string }> {
       const now = clock.now();
       const fields = toInboxEntry(body, now);
-      return deps.transaction(async (tx) => {
+      const { id, followUp } = await deps.transaction(async (tx) => {
         const id = await repo.upsert(tx, { id: deps.ids.next(), inboxId: inbox.id, ...fields, insertedAt: now, updatedAt: now });
         await deps.indexEntries(tx, [{ id, title: fields.title ?? null, description: fields.description ?? null, content: fields.content ?? null }]);
         // An owner who unfollowed the inbox still finds its entries on the inbox's page.
         const view = (await deps.inboxes.subscriptionView(inbox.ownerUserId, inbox.id, tx)) ?? 0;
         await timeline.deliverInboxEntry(tx, inbox.ownerUserId, inbox.id, id, view, now);
         if (body.read) await timeline.markRead(inbox.ownerUserId, [id], now, tx);
-        return { id };
+        return { id, followUp: deps.actions ? await deps.actions.ingestThen(tx, [id], now) : null };
       });
+      followUp?.();
+      return { id };
     },
 
     /** POST /entries/inbox: a page of the inbox, its unread count and its number of entries. */

@@ -32,6 +32,7 @@ export function inboxesModule(context: ModuleContext) {
     indexEntries: deps.indexEntries,
     timelinePage: (user, request) => deps.entries.timeline(user, request),
     entryItem: (user, entryId) => deps.entries.get(user, entryId),
+    actions: deps.actions,
   });
   return new Hono<AppEnv>()
     .route("/", inboxRoutes({ inboxes, requireUser }))

@@ -11,6 +11,8 @@ export function presentStatusConfigs(config: Pick<Config, "limits" | "auth" | "i
     MAX_SUBSCRIPTIONS: config.limits.subscriptions,
     MAX_LISTS: config.limits.lists,
     MAX_INBOXES: config.limits.inboxes,
+    MAX_ACTIONS: config.limits.actions,
+    MAX_WEBHOOKS_PER_ACTION: config.limits.webhooksPerAction,
     MAX_TRIAL_USER_FEED_SUBSCRIPTION: config.limits.trialFeedSubscriptions,
     MAX_TRIAL_USER_LIST_SUBSCRIPTION: config.limits.trialListSubscriptions,
     MAX_TRIAL_USER_INBOX_SUBSCRIPTION: config.limits.trialInboxes,

@@ -14,6 +14,7 @@ export function opmlModule(context: ModuleContext) {
     clock: deps.clock,
     limits: deps.config.limits,
     wakeScheduler: () => deps.scheduler.wake(),
+    afterBackfill: (tx, userId, now) => deps.actions.afterBackfill(tx, userId, now),
   });
   return opmlRoutes({ opml, requireUser: context.requireUser });
 }

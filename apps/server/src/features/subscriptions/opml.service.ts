@@ -24,6 +24,8 @@ export interface OpmlServiceDeps {
   transaction: <T>(work: (tx: Executor) => Promise<T>) => Promise<T>;
   repo: OpmlRepo;
   timeline: Pick<TimelineRepo, "backfillFeeds">;
+  /** The reader's rules (Actions) on what the import gave them, in its transaction. */
+  afterBackfill?: (tx: Executor, userId: string, now: Date) => Promise<void>;
   ids: IdGenerator;
   clock: Clock;
   limits: Config["limits"];
@@ -71,6 +73,7 @@ export function createOpmlService(deps: OpmlServiceDeps) {
       const subscribed = await repo.insertFeedSubscriptions(tx, userId, rows, now);
       const known = rows.filter((row) => subscribed.has(row.feedId) && !created.has(row.feedId));
       await deps.timeline.backfillFeeds(tx, userId, known, now, depth);
+      await deps.afterBackfill?.(tx, userId, now);
       return { feeds, subscribed };
     });
   }

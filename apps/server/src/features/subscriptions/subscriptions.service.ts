@@ -15,6 +15,8 @@ export const BACKFILL_ENTRIES = 200;
 export interface SubscriptionsDeps {
   /** Runs work in one database transaction. */
   transaction: <T>(work: (tx: Executor) => Promise<T>) => Promise<T>;
+  /** The reader's rules (Actions) on what a new subscription gave them, in its transaction. */
+  afterBackfill?: (tx: Executor, userId: string, now: Date) => Promise<void>;
   repo: SubscriptionsRepo;
   timeline: TimelineRepo;
   ids: IdGenerator;
@@ -78,6 +80,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       });
       if (target.type === "feed") await timeline.backfillFeed(tx, user.id, target.id, input.view, now, BACKFILL_ENTRIES);
       else await timeline.backfillList(tx, user.id, target.id, input.view, now, BACKFILL_ENTRIES);
+      await deps.afterBackfill?.(tx, user.id, now);
       return row;
     });
   }

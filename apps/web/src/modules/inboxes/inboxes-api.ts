@@ -1,4 +1,4 @@
-import type { InboxSummary, StatusConfigs } from "@tidings/contracts";
+import type { InboxSummary } from "@tidings/contracts";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client-instance.ts";
@@ -54,9 +54,4 @@ export async function deleteInbox(handle: string): Promise<void> {
   await refresh({ sources: true });
 }
 
-/** GET /status/configs (public): the instance's limits and the inbox e-mail suffix. */
-export const statusConfigsQuery = queryOptions({
-  queryKey: ["status", "configs"] as const,
-  queryFn: () => api<StatusConfigs>("status/configs"),
-  staleTime: 60 * 60 * 1000,
-});
+export { statusConfigsQuery } from "../../queries/status.ts";

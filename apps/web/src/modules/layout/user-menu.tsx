@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { LogOut, Settings } from "lucide-react";
+import { LogOut, Settings, Zap } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { sessionQuery } from "../../queries/session.ts";
@@ -33,6 +33,10 @@ export function UserMenu() {
       <div className="flex items-center justify-between">
         <SyncIndicator />
         <div className="flex gap-1">
+          <Link to="/action" className="rounded-md p-1.5 text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-800" title={t("pages.action")}>
+            <Zap className="size-4" aria-hidden />
+            <span className="sr-only">{t("pages.action")}</span>
+          </Link>
           <Link to="/settings" className="rounded-md p-1.5 text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-800" title={t("shell.settings")}>
             <Settings className="size-4" aria-hidden />
             <span className="sr-only">{t("shell.settings")}</span>

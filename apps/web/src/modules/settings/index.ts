@@ -11,6 +11,7 @@ export { NotificationsSettings } from "./notifications-settings.tsx";
 export { PrivacySettings } from "./privacy-settings.tsx";
 export { SettingsLayout } from "./settings-layout.tsx";
 export { SettingsSection } from "./settings-section.tsx";
+export { SwitchControl } from "./setting-controls.tsx";
 export { ShortcutsSettings } from "./shortcuts-settings.tsx";
 export { SETTINGS_TABS, type SettingsTab } from "./settings-tabs.ts";
 export { runSettingsMigrations } from "./sync/settings-migrations.ts";

@@ -6,6 +6,7 @@ export const SETTINGS_TABS = [
   "list",
   "inboxes",
   "notifications",
+  "actions",
   "integration",
   "ai",
   "invitations",

@@ -1,5 +1,6 @@
 import { Navigate, useParams } from "react-router";
 import { InvitationsSettings, ProfileSettings } from "../../modules/account/index.ts";
+import { ActionsSettings } from "../../modules/actions/index.ts";
 import { InboxesSettings } from "../../modules/inboxes/index.ts";
 import { ListsSettings } from "../../modules/lists/index.ts";
 import {
@@ -25,6 +26,7 @@ const PAGES: Partial<Record<SettingsTab, React.ComponentType>> = {
   list: ListsSettings,
   inboxes: InboxesSettings,
   notifications: NotificationsSettings,
+  actions: ActionsSettings,
   integration: IntegrationSettings,
   ai: AiSettings,
   invitations: InvitationsSettings,

@@ -1,0 +1,11 @@
+import { SettingsSection } from "../settings/index.ts";
+import { ActionsEditor } from "./actions-editor.tsx";
+
+/** Settings → Actions: the same editor as the `/action` page. */
+export function ActionsSettings() {
+  return (
+    <SettingsSection tab="actions">
+      <ActionsEditor />
+    </SettingsSection>
+  );
+}
