@@ -2,7 +2,7 @@
 // reaches them (and as it is served). Text comparisons ignore case; regular expressions run on
 // RE2 (re2js), which matches in linear time: a reader's pattern cannot stall the server.
 import type { ActionConditionItem, ActionResult, ActionRewriteRule, ActionRule, ActionSettings } from "@tidings/contracts";
-import { RE2JS } from "re2js";
+import { RE2JS, RE2Set } from "re2js";
 import { stripTags } from "../search/search-text.ts";
 
 /** What a term can look at: the entry, its feed and the reader's subscription to it. */
@@ -61,13 +61,42 @@ const TEXT_OF: Record<string, (subject: ActionSubject) => string | null> = {
   entry_author: (s) => s.entryAuthor,
 };
 
-/** The texts of one subject, as written and lower-cased, each made when first asked for. */
+/**
+ * The regular expressions of one field, all rules together: one pass of one automaton over the
+ * text answers which of them match (each pattern is also kept alone, should the set's automaton
+ * run out of memory on some text).
+ */
+class FieldPatterns {
+  private readonly patterns: RE2JS[] = [];
+  private set: RE2Set | null = null;
+  /** Adds a compiled pattern; answers its index. */
+  add(pattern: RE2JS, source: string): number {
+    this.patterns.push(pattern);
+    this.set ??= new RE2Set(RE2Set.UNANCHORED, RE2JS.CASE_INSENSITIVE);
+    this.set.add(source);
+    return this.patterns.length - 1;
+  }
+  /** Indices of the patterns found in `text`. */
+  matches(text: string): Set<number> {
+    if (this.patterns.length === 1) return new Set(this.patterns[0]!.test(text) ? [0] : []);
+    try {
+      return new Set(this.set!.match(text));
+    } catch {
+      return new Set(this.patterns.flatMap((pattern, index) => (pattern.test(text) ? [index] : [])));
+    }
+  }
+}
+
+/** The texts of one subject, as written and lower-cased, and its pattern matches, each made when first asked for. */
 class SubjectCache {
   private readonly subject: ActionSubject;
+  private readonly patterns: Map<string, FieldPatterns>;
   private readonly raw = new Map<string, string>();
   private readonly lower = new Map<string, string>();
-  constructor(subject: ActionSubject) {
+  private readonly hits = new Map<string, Set<number>>();
+  constructor(subject: ActionSubject, patterns: Map<string, FieldPatterns>) {
     this.subject = subject;
+    this.patterns = patterns;
   }
   text(field: string): string {
     let text = this.raw.get(field);
@@ -85,6 +114,15 @@ class SubjectCache {
     }
     return text;
   }
+  /** Whether the field's pattern `index` is found in its text. */
+  found(field: string, index: number): boolean {
+    let hits = this.hits.get(field);
+    if (hits === undefined) {
+      hits = this.patterns.get(field)!.matches(this.text(field));
+      this.hits.set(field, hits);
+    }
+    return hits.has(index);
+  }
 }
 
 const NUMBER_OF: Record<string, (subject: ActionSubject, now: number) => number> = {
@@ -93,7 +131,7 @@ const NUMBER_OF: Record<string, (subject: ActionSubject, now: number) => number>
   entry_age_hours: (s, now) => (now - s.publishedAt.getTime()) / 3_600_000,
 };
 
-function compileTerm(term: ActionConditionItem, path: string): Test {
+function compileTerm(term: ActionConditionItem, path: string, patterns: Map<string, FieldPatterns>): Test {
   const field = term.field;
   if (TEXT_OF[field]) {
     const value = term.value.trim().toLowerCase();
@@ -118,7 +156,10 @@ function compileTerm(term: ActionConditionItem, path: string): Test {
         } catch (error) {
           throw new InvalidActionRegex(path, error instanceof Error ? error.message : String(error));
         }
-        return (_, c) => pattern.matcher(c.text(field)).find();
+        let fieldPatterns = patterns.get(field);
+        if (!fieldPatterns) patterns.set(field, (fieldPatterns = new FieldPatterns()));
+        const index = fieldPatterns.add(pattern, term.value);
+        return (_, c) => c.found(field, index);
       }
       default:
         return () => false;
@@ -160,14 +201,17 @@ export interface CompiledRules {
  */
 export function compileRules(rules: readonly ActionRule[]): CompiledRules {
   const compiled: CompiledRule[] = [];
+  const patterns = new Map<string, FieldPatterns>();
   rules.forEach((rule, index) => {
-    const groups = rule.condition.map((group, g) => group.map((term, t) => compileTerm(term, `rules[${index}].condition[${g}][${t}]`)));
-    if (!rule.result.disabled) compiled.push({ name: rule.name || `Action ${index + 1}`, groups, result: rule.result });
+    // A disabled rule's patterns are checked too (it may be turned on later), apart from the others.
+    const groups = rule.condition.map((group, g) => group.map((term, t) => compileTerm(term, `rules[${index}].condition[${g}][${t}]`, rule.result.disabled ? new Map() : patterns)));
+    if (rule.result.disabled) return;
+    compiled.push({ name: rule.name || `Action ${index + 1}`, groups, result: rule.result });
   });
   return {
     size: compiled.length,
     match(subject, now = Date.now()) {
-      const cache = new SubjectCache(subject);
+      const cache = new SubjectCache(subject, patterns);
       let outcome: ActionOutcome | null = null;
       for (const rule of compiled) {
         if (rule.groups.length > 0 && !rule.groups.some((group) => group.every((test) => test(subject, cache, now)))) continue;
