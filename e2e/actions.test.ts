@@ -79,4 +79,20 @@ describe("actions", () => {
     await screenshot(page, "actions-02-settings");
     await context.close();
   });
+
+  it("shows entries as the rules say: titles rewritten, the original page opened", async () => {
+    const { context, page } = await signedInPage(browser);
+    const feedId = await follow(context, feeds.publish("/actions/tides.xml", "Tide Tables", 2));
+    await expect.poll(async () => (await apiCall<Item[]>(context, "POST", "/entries", { view: 0, feedIdList: [feedId] })).length).toBe(2);
+    await apiCall(context, "PUT", "/actions", {
+      rules: [{ name: "Tales", condition: [[{ field: "entry_title", operator: "contains", value: "story 2" }]], result: { titleRewriteRules: [{ from: "story", to: "tale" }], sourceContent: true } }],
+    });
+    await page.goto(`/timeline/view-0/${feedId}`);
+    const rewritten = page.locator("[data-entry-id]", { hasText: "Tide Tables tale 2" });
+    await rewritten.waitFor();
+    await page.locator("[data-entry-id]", { hasText: "Tide Tables story 1" }).waitFor();
+    await rewritten.click();
+    await page.getByTestId("source-frame").waitFor();
+    await context.close();
+  });
 });

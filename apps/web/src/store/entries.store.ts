@@ -1,4 +1,4 @@
-import type { Entry, TimelineItem } from "@tidings/contracts";
+import type { ActionSettings, Entry, TimelineItem } from "@tidings/contracts";
 import { create } from "zustand";
 
 /** One entry the client knows, with the reader's state. */
@@ -8,6 +8,8 @@ export interface EntryState {
   sourceKey: string;
   read: boolean | null;
   starredAt: string | null;
+  /** What the reader's Actions ask for this entry (summary, translation, reader view…), as the server says. */
+  settings?: ActionSettings;
 }
 
 interface EntriesState {
@@ -34,6 +36,7 @@ export const entriesActions = {
           sourceKey: sourceKeyOf(item),
           read: item.read,
           starredAt: item.collections?.createdAt ?? null,
+          ...(item.settings ? { settings: item.settings as ActionSettings } : {}),
         };
       }
       return { byId };

@@ -1,5 +1,6 @@
 import type { Entry } from "@tidings/contracts";
 import { useEffect, useMemo } from "react";
+import { useEntries } from "../../store/entries.store.ts";
 import { useGeneralSetting } from "../../store/settings.store.ts";
 import { useActionLanguage } from "./action-language.ts";
 import { useSummaryShown } from "./ai-view.store.ts";
@@ -21,7 +22,8 @@ export interface EntrySummary {
  */
 export function useEntrySummary(entry: Entry, readabilityHtml: string | null): EntrySummary {
   const setting = useGeneralSetting("summary");
-  const shown = useSummaryShown(entry.id, setting);
+  const byAction = useEntries((s) => s.byId[entry.id]?.settings?.summary === true);
+  const shown = useSummaryShown(entry.id, setting || byAction);
   const language = useActionLanguage();
   const target: SummaryTarget = readabilityHtml ? "readabilityContent" : "content";
   const html = readabilityHtml ?? entry.content ?? entry.description;

@@ -2,6 +2,7 @@ import type { Entry } from "@tidings/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { aiConfigQuery } from "../../queries/ai.ts";
+import { useEntries } from "../../store/entries.store.ts";
 import { useGeneralSetting } from "../../store/settings.store.ts";
 import { useActionLanguage } from "./action-language.ts";
 import { useTranslationOn } from "./ai-view.store.ts";
@@ -29,8 +30,11 @@ function hasText(entry: Entry, field: TranslationField, readabilityHtml: string 
  */
 export function useEntryTranslation(entry: Entry, view: number, reader: { readabilityHtml: string | null } | null): EntryTranslation {
   const setting = useGeneralSetting("translation");
-  const on = useTranslationOn(entry.id, setting);
-  const language = useActionLanguage();
+  // An Action may ask for this entry's translation, into its own language.
+  const byAction = useEntries((s) => s.byId[entry.id]?.settings?.translation);
+  const on = useTranslationOn(entry.id, setting || Boolean(byAction));
+  const preferred = useActionLanguage();
+  const language = byAction ?? preferred;
   const config = useQuery({ ...aiConfigQuery(), enabled: on });
   const readabilityHtml = reader?.readabilityHtml ?? null;
   const target = readabilityHtml ? "readabilityContent" : "content";

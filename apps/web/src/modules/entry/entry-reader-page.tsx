@@ -9,7 +9,7 @@ import { EntryTopBar } from "./entry-top-bar.tsx";
 import { useJumpOut } from "./jump-out.tsx";
 import { PrintStyle } from "./print-style.tsx";
 import { useReaderHotkeys } from "./use-reader-hotkeys.ts";
-import { useMarkReadOnOpen, usePrintWhenReady } from "./use-open-effects.ts";
+import { useActionViewOnOpen, useMarkReadOnOpen, usePrintWhenReady } from "./use-open-effects.ts";
 
 /**
  * The reading pane of `timeline/:timelineId/:feedId/:entryId`: the entry from the stores (fetched
@@ -27,6 +27,7 @@ export function EntryReaderPage() {
   const close = () => void navigate(`/timeline/${timelineId}/${feedId}${location.search}`);
 
   useMarkReadOnOpen(entryId, state?.read);
+  useActionViewOnOpen(entryId, state?.settings);
   usePrintWhenReady(entryId, status === "ready");
   useReaderHotkeys({ entryId, view, scroller, onClose: close });
 

@@ -1,6 +1,26 @@
 import { useEffect, useRef } from "react";
 import { markRead } from "../../actions/read.actions.ts";
+import type { ActionSettings } from "@tidings/contracts";
 import { entryViewActions, useEntryView } from "../../store/entry-view.store.ts";
+import { toggleReadability } from "../entry-actions/index.ts";
+
+/** Entries whose Actions' reader view or original page were applied this session (once each: the reader may switch back). */
+const appliedViews = new Set<string>();
+
+/**
+ * Opens an entry the way the reader's Actions ask: the reader view (the fetched article) or the
+ * original page. Once per entry and session, and only while the reader has not chosen a mode.
+ */
+export function useActionViewOnOpen(entryId: string, settings: ActionSettings | undefined): void {
+  const wanted = settings?.sourceContent ? "source" : settings?.readability ? "readability" : null;
+  useEffect(() => {
+    if (!wanted || appliedViews.has(entryId)) return;
+    appliedViews.add(entryId);
+    if (useEntryView.getState().mode[entryId]) return;
+    if (wanted === "source") entryViewActions.setMode(entryId, "source");
+    else void toggleReadability(entryId);
+  }, [entryId, wanted]);
+}
 
 /**
  * Marks an entry read when it is opened, once per opening: an entry opened unread becomes read;
