@@ -17,6 +17,7 @@ import { searchModule } from "./features/search/search.module.ts";
 import { opmlModule } from "./features/subscriptions/opml.module.ts";
 import { collectionRoutes } from "./features/collections/collections.routes.ts";
 import { actionsModule } from "./features/actions/actions.module.ts";
+import { messagingModule } from "./features/messaging/messaging.module.ts";
 import { aiRoutes } from "./features/ai/ai.routes.ts";
 import { entryRoutes } from "./features/entries/entries.routes.ts";
 import { readRoutes } from "./features/reads/reads.routes.ts";
@@ -98,7 +99,7 @@ export function createApp(deps: Deps, options: { webDistDir?: string } = {}) {
   app.route("/api/ai", aiRoutes({ ai: deps.ai, requireUser }));
   app.route("/api/actions", actionsModule({ deps, requireUser, optionalUser }));
   const context = { deps, requireUser, optionalUser };
-  for (const module of [listsModule, inboxesModule, profilesModule, feedInfoModule, searchModule, discoverModule, opmlModule, filesModule]) {
+  for (const module of [listsModule, inboxesModule, profilesModule, feedInfoModule, searchModule, discoverModule, opmlModule, filesModule, messagingModule]) {
     app.route("/api", module(context));
   }
   app.all("/api/*", (c) => {

@@ -38,9 +38,13 @@ import { normalizeFeedUrl } from "./fetcher/feed-url.ts";
 import { createInvitationsRepo } from "./features/invitations/invitations.repo.ts";
 import { createInvitationsService, type InvitationsService } from "./features/invitations/invitations.service.ts";
 import { createRefresher } from "./fetcher/refresher.ts";
+import type { IngestActions } from "./fetcher/refresh-feed.ts";
+import { createPush, type Push } from "./features/messaging/push.ts";
+import type { VapidKeys } from "./lib/push/vapid-keys.ts";
 import type { FeedReaders } from "./fetcher/feed-readers.ts";
 import type { Scheduler } from "./fetcher/scheduler.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
+import { createHourlyLimit, type HourlyLimit } from "./lib/rate-limit.ts";
 import { createHttpClient, type HttpClient } from "./lib/http/index.ts";
 import type { Logger } from "./lib/logger.ts";
 import { USER_AGENT } from "./lib/http/user-agent.ts";
@@ -80,6 +84,10 @@ export interface Deps {
   actions: ActionsService;
   /** Sends Actions' webhook deliveries in the background; started with the scheduler. */
   webhookSender: WebhookSender;
+  /** Push notifications: readers' devices (`/messaging`) and the notifier ingestion calls. */
+  push: Push;
+  /** What ingestion (the refresher, inboxes) runs on new entries: readers' rules, then push notifications. */
+  ingest: IngestActions;
   /** Writes the search documents of entries (in the caller's transaction). */
   indexEntries: typeof searchIndexRepo.indexEntries;
   /** The refresh loop; the composition root decides whether to start it. */
@@ -88,6 +96,8 @@ export interface Deps {
   feedReaders: FeedReaders;
   /** Rewrites search documents of an older version in the background; started with the scheduler. */
   searchReindexer: SearchReindexer;
+  /** Messages per inbox and hour (INBOX_MAIL_PER_HOUR), one count for SMTP and POST /inboxes/email. */
+  inboxMailLimit: HourlyLimit;
 }
 
 /**
@@ -99,6 +109,8 @@ export function createDeps(input: {
   logger: Logger;
   database: DatabaseHandle;
   authSecret: string;
+  /** The instance's VAPID keys; null: none in this process (it sends no push); absent: this process's own (tests). */
+  vapidKeys?: VapidKeys | null;
   clock?: Clock;
   http?: HttpClient;
 }): Deps {
@@ -140,6 +152,7 @@ export function createDeps(input: {
   let ai: Ai | null = null;
   const actionsRepo = createActionsRepo(db);
   const webhookSender = createWebhookSender({ repo: actionsRepo, http, clock, logger: logger.child({ module: "webhooks" }) });
+  const push = createPush({ config, db, http, ids, clock, logger, vapid: input.vapidKeys });
   const actions = createActionsService({
     repo: actionsRepo,
     transaction: (work) => db.transaction(work),
@@ -152,8 +165,20 @@ export function createDeps(input: {
       translate: (userId, entryId, language, view) => ai!.ingestion.translate(userId, entryId, language, translationFields(view)),
     },
     wakeWebhooks: () => webhookSender.wake(),
+    notify: (items) => push.notifier.notify(items),
   });
-  const { feedsRepo, timeline, refresh, scheduler, readers: feedReaders } = createRefresher({ config, logger, db, ids, clock, http, actions });
+  // Readers' rules first (they block and silence), then push notifications of what is left: one
+  // batch with the rules' own "notify" results, which the rules' follow-up hands over just before.
+  const ingest: IngestActions = {
+    async ingestThen(executor, entryIds, now) {
+      const afterRules = await actions.ingestThen(executor, entryIds, now);
+      return () => {
+        afterRules?.();
+        void push.notifier.newEntries(entryIds, now);
+      };
+    },
+  };
+  const { feedsRepo, timeline, refresh, scheduler, readers: feedReaders } = createRefresher({ config, logger, db, ids, clock, http, actions: ingest });
   const feeds = createFeedsService({
     repo: feedsRepo,
     clock,
@@ -240,9 +265,12 @@ export function createDeps(input: {
     ai: (ai = createAi({ config, db, clock, logger, secret: authSecret, entries, canSee: (userId, entryId) => entriesRepo.visibleTo(userId, entryId) })),
     actions,
     webhookSender,
+    push,
+    ingest,
     scheduler,
     feedReaders,
     searchReindexer: createSearchReindexer({ db, logger: logger.child({ module: "search" }) }),
+    inboxMailLimit: createHourlyLimit({ perHour: config.inbox.mailPerHour, clock }),
     indexEntries: (tx, rows) => searchIndexRepo.indexEntries(tx, rows),
   };
 }

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./env.ts";
+import { generateVapidKeys } from "./lib/push/vapid-keys.ts";
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -111,6 +112,26 @@ describe("loadConfig", () => {
   });
 });
 
+describe("loadConfig: inbound mail", () => {
+  it("leaves the SMTP receiver off by default, with a 10 MB and 200-an-hour limit", () => {
+    expect(loadConfig({}, "/srv").inbox).toEqual({ emailSuffix: "@localhost", smtp: null, mailMaxBytes: 10 * 1024 * 1024, mailPerHour: 200 });
+  });
+
+  it("listens on every address of SMTP_LISTEN_PORT unless told otherwise", () => {
+    expect(loadConfig({ SMTP_LISTEN_PORT: "2525" }, "/srv").inbox.smtp).toEqual({ port: 2525, host: "0.0.0.0" });
+    const config = loadConfig({ SMTP_LISTEN_PORT: "25", SMTP_LISTEN_HOST: "::", INBOX_MAIL_MAX_BYTES: "2048", INBOX_MAIL_PER_HOUR: "0" }, "/srv");
+    expect(config.inbox).toMatchObject({ smtp: { port: 25, host: "::" }, mailMaxBytes: 2048, mailPerHour: 0 });
+  });
+
+  it("names each invalid mail variable", () => {
+    expect(problems({ SMTP_LISTEN_PORT: "0" })).toEqual(['SMTP_LISTEN_PORT must be an integer from 1 to 65535 (got "0")']);
+    expect(problems({ SMTP_LISTEN_PORT: "smtp" })[0]).toMatch(/^SMTP_LISTEN_PORT /);
+    expect(problems({ SMTP_LISTEN_HOST: "a host" })).toEqual(["SMTP_LISTEN_HOST must be a host name or an IP address"]);
+    expect(problems({ INBOX_MAIL_MAX_BYTES: "10" })[0]).toMatch(/^INBOX_MAIL_MAX_BYTES must be an integer from 1024 /);
+    expect(problems({ INBOX_MAIL_PER_HOUR: "-1" })[0]).toMatch(/^INBOX_MAIL_PER_HOUR /);
+  });
+});
+
 describe("loadConfig: mail and sign-in providers", () => {
   it("defaults to the outbox, a no-reply sender at the web host, no providers and no required verification", () => {
     const config = loadConfig({ WEB_URL: "https://reader.example" }, "/srv");
@@ -156,5 +177,28 @@ describe("loadConfig: mail and sign-in providers", () => {
     expect(problems({ OIDC_CLIENT_ID: "oi", OIDC_CLIENT_SECRET: "s" })).toEqual(["OIDC_ISSUER must be set with OIDC_CLIENT_ID"]);
     expect(problems({ OIDC_ISSUER: "https://sso.example" })).toEqual(["OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set with OIDC_ISSUER"]);
     expect(problems({ OIDC_ISSUER: "ftp://sso.example", OIDC_CLIENT_ID: "oi", OIDC_CLIENT_SECRET: "s" })[0]).toMatch(/^OIDC_ISSUER /);
+  });
+});
+
+describe("loadConfig: push notifications", () => {
+  const pair = generateVapidKeys();
+
+  it("keeps the VAPID keys in the data directory by default, with the sender's address as contact", () => {
+    expect(loadConfig({}, "/srv").push).toEqual({ vapid: null, subject: "mailto:no-reply@localhost" });
+    expect(loadConfig({ MAIL_FROM: "Reader <hello@reader.example>" }, "/srv").push.subject).toBe("mailto:hello@reader.example");
+  });
+
+  it("reads a configured key pair and contact", () => {
+    const config = loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey, VAPID_SUBJECT: "https://reader.example/contact" }, "/srv");
+    expect(config.push).toEqual({ vapid: pair, subject: "https://reader.example/contact" });
+  });
+
+  it("refuses half a pair, keys of two pairs, bad encodings and a contact that is no mailto: or https: URL", () => {
+    expect(problems({ VAPID_PUBLIC_KEY: pair.publicKey })).toEqual(["VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together"]);
+    const other = generateVapidKeys();
+    expect(problems({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: other.privateKey })[0]).toMatch(/not the private key's/);
+    expect(problems({ VAPID_PUBLIC_KEY: "not+base64/", VAPID_PRIVATE_KEY: pair.privateKey })[0]).toMatch(/^VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: must be unpadded base64url/);
+    expect(problems({ VAPID_PUBLIC_KEY: pair.privateKey, VAPID_PRIVATE_KEY: pair.privateKey })[0]).toMatch(/65 bytes/);
+    expect(problems({ VAPID_SUBJECT: "http://reader.example" })[0]).toMatch(/^VAPID_SUBJECT must be a mailto:\/\/ or https:\/\/ URL/);
   });
 });

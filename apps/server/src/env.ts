@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { type VapidKeys, vapidKeysProblem } from "./lib/push/vapid-keys.ts";
 
 /**
  * Every environment variable the server reads, parsed once at start. Nothing below the
@@ -83,6 +84,13 @@ const envSchema = z.object({
     .string()
     .regex(/^@?[a-z0-9.-]+\.?[a-z0-9-]*$/i, { message: "INBOX_EMAIL_SUFFIX must be a mail domain such as @in.example.com" })
     .optional(),
+  SMTP_LISTEN_PORT: integer("SMTP_LISTEN_PORT", 0, 1, 65535).transform((port) => port || null),
+  SMTP_LISTEN_HOST: z
+    .string()
+    .regex(/^[\w.:-]+$/, { message: "SMTP_LISTEN_HOST must be a host name or an IP address" })
+    .default("0.0.0.0"),
+  INBOX_MAIL_MAX_BYTES: integer("INBOX_MAIL_MAX_BYTES", 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+  INBOX_MAIL_PER_HOUR: integer("INBOX_MAIL_PER_HOUR", 200, 0, 1_000_000),
   INVITATIONS_REQUIRED: bool("INVITATIONS_REQUIRED", false),
   FETCH_ALLOW_PRIVATE_NETWORKS: bool("FETCH_ALLOW_PRIVATE_NETWORKS", false),
   TRUST_PROXY: bool("TRUST_PROXY", false),
@@ -129,6 +137,9 @@ const envSchema = z.object({
     .regex(/^[^\r\n]*@[^\r\n]+$/, { message: "MAIL_FROM must be an address such as Tidings <no-reply@example.com>" })
     .optional(),
   REQUIRE_EMAIL_VERIFICATION: bool("REQUIRE_EMAIL_VERIFICATION", false),
+  VAPID_PUBLIC_KEY: z.string().trim().optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().optional(),
+  VAPID_SUBJECT: url("VAPID_SUBJECT", ["mailto:", "https:"]).optional(),
   GITHUB_CLIENT_ID: z.string().optional(),
   GITHUB_CLIENT_SECRET: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -170,7 +181,15 @@ export interface Config {
     readonly secret: string | null;
     readonly invitationsRequired: boolean;
   };
-  readonly inbox: { readonly emailSuffix: string };
+  readonly inbox: {
+    readonly emailSuffix: string;
+    /** The embedded SMTP receiver of inbox mail; null (the default) leaves it off. */
+    readonly smtp: { readonly port: number; readonly host: string } | null;
+    /** Largest message accepted, raw (attachments included), by SMTP or POST /inboxes/email. */
+    readonly mailMaxBytes: number;
+    /** Messages one inbox accepts per hour, in each server process (0: no limit). */
+    readonly mailPerHour: number;
+  };
   readonly fetch: {
     readonly allowPrivateNetworks: boolean;
     /** Feeds fetched at once by this process, and at once from one host. */
@@ -199,6 +218,11 @@ export interface Config {
   };
   /** Outgoing mail: SMTP when `smtpUrl` is set, else .eml files in `dataDir/outbox`. */
   readonly mail: { readonly smtpUrl: string | null; readonly from: string };
+  /**
+   * Web Push: the VAPID key pair (null: generated once and kept in `dataDir`) and the contact that
+   * push services see with every message (a `mailto:` or `https:` URL).
+   */
+  readonly push: { readonly vapid: VapidKeys | null; readonly subject: string };
   /**
    * The instance's AI provider (any OpenAI-compatible chat-completions API), null without
    * AI_BASE_URL: summaries are then extractive and translation needs a reader's own provider.
@@ -288,12 +312,17 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   if (e.OIDC_ISSUER && !oidcClient) problems.push("OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set with OIDC_ISSUER");
   if (Boolean(e.ANALYTICS_HOST) !== Boolean(e.ANALYTICS_KEY)) problems.push("ANALYTICS_HOST and ANALYTICS_KEY must be set together");
   if (e.AI_BASE_URL && !e.AI_MODEL) problems.push("AI_MODEL must be set with AI_BASE_URL (the model to ask, e.g. gpt-4o-mini or llama3.1)");
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) problems.push("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together");
+  const vapid = e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null;
+  const vapidProblem = vapid && vapidKeysProblem(vapid);
+  if (vapidProblem) problems.push(`VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: ${vapidProblem} (npx web-push generate-vapid-keys makes a pair)`);
   if (problems.length) throw new ConfigError(problems);
   const webUrl = (e.WEB_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const web = new URL(webUrl);
   const trustedOrigins = new Set([web.origin]);
   if (!e.WEB_URL) trustedOrigins.add(`http://127.0.0.1:${e.PORT}`);
   const suffix = e.INBOX_EMAIL_SUFFIX ?? web.hostname;
+  const mailFrom = e.MAIL_FROM ?? `Tidings <no-reply@${web.hostname}>`;
   return Object.freeze({
     env: e.NODE_ENV,
     server: Object.freeze({
@@ -306,7 +335,12 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
     auth: Object.freeze({ secret: e.AUTH_SECRET ?? null, invitationsRequired: e.INVITATIONS_REQUIRED }),
-    inbox: Object.freeze({ emailSuffix: suffix.startsWith("@") ? suffix : `@${suffix}` }),
+    inbox: Object.freeze({
+      emailSuffix: suffix.startsWith("@") ? suffix : `@${suffix}`,
+      smtp: e.SMTP_LISTEN_PORT ? Object.freeze({ port: e.SMTP_LISTEN_PORT, host: e.SMTP_LISTEN_HOST }) : null,
+      mailMaxBytes: e.INBOX_MAIL_MAX_BYTES,
+      mailPerHour: e.INBOX_MAIL_PER_HOUR,
+    }),
     fetch: Object.freeze({
       allowPrivateNetworks: e.FETCH_ALLOW_PRIVATE_NETWORKS,
       concurrency: e.FETCH_CONCURRENCY,
@@ -327,7 +361,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       trialListSubscriptions: e.TRIAL_MAX_LIST_SUBSCRIPTIONS,
       trialInboxes: e.TRIAL_MAX_INBOXES,
     }),
-    mail: Object.freeze({ smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? `Tidings <no-reply@${web.hostname}>` }),
+    mail: Object.freeze({ smtpUrl: e.SMTP_URL ?? null, from: mailFrom }),
+    push: Object.freeze({ vapid: vapid && Object.freeze(vapid), subject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(mailFrom)}` }),
     ai: Object.freeze({
       provider:
         e.AI_BASE_URL && e.AI_MODEL
@@ -362,4 +397,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     workerId: e.WORKER_ID,
     logLevel: e.LOG_LEVEL,
   });
+}
+
+/** The address of a From header: `Tidings <no-reply@example.com>` → `no-reply@example.com`. */
+function mailAddress(from: string): string {
+  return (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
 }

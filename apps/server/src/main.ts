@@ -10,6 +10,7 @@ import { migrate, MigrationError } from "./db/migrate.ts";
 import { createDeps } from "./deps.ts";
 import { ConfigError, loadConfig, type Config } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
+import { resolveVapidKeys } from "./lib/push/vapid-keys.ts";
 import { resolveAuthSecret } from "./lib/secret.ts";
 
 /** The composition root: configuration, database, migrations, services, HTTP server. */
@@ -47,6 +48,7 @@ async function main() {
   const logger = createLogger({ level: config.logLevel });
   await mkdir(config.dataDir, { recursive: true });
   const authSecret = await resolveAuthSecret(config.auth.secret, config.dataDir);
+  const vapidKeys = await resolveVapidKeys(config.push.vapid, config.dataDir, { create: true });
   const source: DatabaseSource = config.databaseUrl
     ? { kind: "postgres", url: config.databaseUrl }
     : { kind: "pglite", dataDir: path.join(config.dataDir, "db") };
@@ -69,12 +71,24 @@ async function main() {
     }
   }
 
-  const deps = createDeps({ config, logger, database, authSecret });
+  const deps = createDeps({ config, logger, database, authSecret, vapidKeys });
   if (config.fetch.scheduler) {
     deps.scheduler.start();
     deps.searchReindexer.start();
     deps.webhookSender.start();
     deps.ai.startDailyReports();
+  }
+  // Inbox mail over SMTP only when SMTP_LISTEN_PORT is set: smtp-server and mailparser load then.
+  let smtp: { close(): Promise<void> } | null = null;
+  if (config.inbox.smtp) {
+    try {
+      smtp = await (await import("./features/inboxes/mail/inbox-smtp.ts")).startInboxSmtp(deps, config.inbox.smtp);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      logger.fatal({ code }, code === "EADDRINUSE" ? `Port ${config.inbox.smtp.port} is already in use; set SMTP_LISTEN_PORT to another port` : String((error as Error).message));
+      await database.close();
+      process.exit(1);
+    }
   }
   const app = createApp(deps, { webDistDir: WEB_DIST_DIR });
   const server = serve({ fetch: app.fetch, port: config.server.port, hostname: config.server.host }, (info) => {
@@ -106,7 +120,9 @@ async function main() {
     closing = true;
     logger.info({ signal }, "shutting down");
     server.close();
-    await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop(), deps.webhookSender.stop()]);
+    await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop(), deps.webhookSender.stop(), smtp?.close()]);
+    // Notifications of the last refreshes go out before the connections close.
+    await deps.push.notifier.settled();
     await deps.feedReaders.close();
     deps.http.close();
     await database.close();

@@ -4,6 +4,7 @@ import { migrate } from "./db/migrate.ts";
 import { createDeps } from "./deps.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
+import { resolveVapidKeys } from "./lib/push/vapid-keys.ts";
 
 /**
  * `npm run worker`: a standalone refresh worker on PostgreSQL. Run as many as you like beside the
@@ -28,7 +29,10 @@ async function main() {
   await migrate(database.db);
   // A worker serves no sessions; an ephemeral secret keeps it from touching the data directory.
   const authSecret = config.auth.secret ?? randomBytes(32).toString("base64url");
-  const deps = createDeps({ config, logger, database, authSecret });
+  // Push messages must be signed with the keys browsers subscribed with: configured, or the
+  // server's, when this worker shares its data directory (it never makes a pair of its own).
+  const vapidKeys = await resolveVapidKeys(config.push.vapid, config.dataDir, { create: false });
+  const deps = createDeps({ config, logger, database, authSecret, vapidKeys });
   deps.scheduler.start();
   deps.searchReindexer.start();
   deps.webhookSender.start();
@@ -39,6 +43,8 @@ async function main() {
     stopping = true;
     logger.info({ signal }, "refresh worker stopping");
     await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop(), deps.webhookSender.stop()]);
+    // Notifications of the last refreshes go out before the connections close.
+    await deps.push.notifier.settled();
     await deps.feedReaders.close();
     deps.http.close();
     await database.close();

@@ -9,3 +9,4 @@ export type * from "./profile.ts";
 export * from "./session.ts";
 export * from "./views.ts";
 export * from "./actions.ts";
+export * from "./messaging.ts";

@@ -1,9 +1,17 @@
+let registering: Promise<ServiceWorkerRegistration | null> | null = null;
+
 /**
  * Registers the offline shell worker (public/sw.js) in production builds, then hands it the
  * assets this page already loaded, so the next reload works without network (spec §1 offline).
- * Answers the registration (null without a worker), which push notifications build on.
+ * Answers the registration (null without a worker), which push notifications build on; every
+ * call answers the first one's registration.
  */
-export async function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
+export function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
+  registering ??= register();
+  return registering;
+}
+
+async function register(): Promise<ServiceWorkerRegistration | null> {
   if (!import.meta.env.PROD || typeof navigator === "undefined" || !("serviceWorker" in navigator)) return null;
   // After the page's own loading, so the worker never competes with the first paint.
   if (document.readyState !== "complete") await new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));

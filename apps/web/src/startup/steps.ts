@@ -108,15 +108,20 @@ export function createStartupSteps(ctx: StartupContext): StartupStep[] {
     },
 
     pushRegistration() {
-      // Subscribing to push needs the server's public push key, which this server does not issue
-      // yet: the worker is registered (offline support) and the capability checked, no more.
-      void registerServiceWorker().then(pushSupported);
-      // New-entry notifications (Settings → Notifications) for a signed-in reader.
-      void import("../modules/notifications/index.ts").then(({ startNewEntryNotifier }) => {
-        let stop: (() => void) | null = null;
+      // The worker (offline support, push messages); readers subscribe in Settings → Notifications.
+      const pushCapable = registerServiceWorker().then(pushSupported);
+      // New-entry notifications while the app is open, and the page's side of push notifications,
+      // for a signed-in reader.
+      void import("../modules/notifications/index.ts").then(({ startNewEntryNotifier, startPushLink }) => {
+        let running: (() => void)[] = [];
         watchSessionUser(ctx.queryClient, (userId) => {
-          stop?.();
-          stop = userId ? startNewEntryNotifier((count) => i18next.t("settings:notifications.new_entries", { count })) : null;
+          running.forEach((stop) => stop());
+          const current: (() => void)[] = (running = []);
+          if (!userId) return;
+          current.push(startNewEntryNotifier((count) => i18next.t("settings:notifications.new_entries", { count })));
+          void pushCapable.then((capable) => {
+            if (capable && running === current) current.push(startPushLink(i18next));
+          });
         });
       });
     },

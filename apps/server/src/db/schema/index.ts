@@ -11,6 +11,7 @@ export * from "./inboxes.ts";
 export * from "./instance-settings.ts";
 export * from "./invitations.ts";
 export * from "./lists.ts";
+export * from "./push-subscriptions.ts";
 export * from "./settings.ts";
 export * from "./sign-in-failures.ts";
 export * from "./subscriptions.ts";

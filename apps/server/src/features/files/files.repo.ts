@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database, Executor } from "../../db/client.ts";
 import { files, users } from "../../db/schema/index.ts";
 
 export interface NewFile {
@@ -18,6 +18,38 @@ export function createFilesRepo(db: Database) {
     async find(id: string) {
       const [row] = await db.select().from(files).where(eq(files.id, id));
       return row ?? null;
+    },
+
+    /**
+     * A file that is its owner's avatar (their `image` names it), or null: the files of inbox
+     * mail, say, are never public whatever their id.
+     */
+    async findAvatar(id: string) {
+      const [row] = await db
+        .select({ file: files })
+        .from(files)
+        .innerJoin(users, eq(users.id, files.userId))
+        .where(and(eq(files.id, id), sql`${users.image} LIKE ('%/files/' || ${files.id}::text)`));
+      return row?.file ?? null;
+    },
+
+    /** Deletes files of `userId` in the caller's transaction, never one that is their avatar. */
+    async deletePrivate(executor: Executor, userId: string, ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await executor
+        .delete(files)
+        .where(
+          and(
+            eq(files.userId, userId),
+            inArray(files.id, ids),
+            sql`NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${files.userId} AND ${users.image} LIKE ('%/files/' || ${files.id}::text))`,
+          ),
+        );
+    },
+
+    /** Stores files in the caller's transaction. */
+    async insertMany(executor: Executor, rows: NewFile[]): Promise<void> {
+      if (rows.length) await executor.insert(files).values(rows);
     },
 
     /**

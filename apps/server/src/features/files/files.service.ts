@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { ErrorCode, type AvatarUpload, type IdGenerator } from "@tidings/contracts";
+import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import type { RequestUser } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -12,10 +13,24 @@ export function formatSize(bytes: number): string {
   return `${Number(size.toFixed(1))} ${unit}`;
 }
 
-/** Avatars: checked to be real images within the size limit, stored in the database, served by id. */
+/** A file kept for its owner alone (an attachment of inbox mail). */
+export interface PrivateFile {
+  id: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** Characters a URL path segment may hold as they are: the rest is percent-encoded (quotes too). */
+const encodeSegment = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * Avatars: checked to be real images within the size limit, stored in the database, served by id
+ * to anyone. Private files (mail attachments): stored as they come, served to their owner only.
+ */
 export function createFilesService(deps: { repo: FilesRepo; ids: IdGenerator; clock: Clock; webUrl: string; avatarMaxBytes: number }) {
   const { repo, ids, clock, avatarMaxBytes } = deps;
   const urlPrefix = `${deps.webUrl}/api/files/`;
+  const privatePrefix = `${deps.webUrl}/api/attachments/`;
   const tooLarge = () => new AppError(ErrorCode.FileTooLarge, { reason: `File size must be less than ${formatSize(avatarMaxBytes)}` });
 
   /** The id of one of our files named by an avatar URL, or null for any other URL. */
@@ -58,9 +73,42 @@ export function createFilesService(deps: { repo: FilesRepo; ids: IdGenerator; cl
       return { url };
     },
 
-    /** A stored file by id, or null (ids that are not numbers name nothing). */
+    /** A stored avatar by id, or null (ids that are not numbers name nothing, private files are not shown). */
     async get(id: string) {
-      return /^\d{1,19}$/.test(id) ? repo.find(id) : null;
+      return /^\d{1,19}$/.test(id) ? repo.findAvatar(id) : null;
+    },
+
+    /** Where the owner opens a private file: its name ends the URL, for the browser's sake. */
+    privateUrl(id: string, filename: string): string {
+      return `${privatePrefix}${id}/${encodeSegment(filename)}`;
+    },
+
+    /** Stores private files of `userId`, in the caller's transaction. */
+    async storePrivate(executor: Executor, userId: string, stored: PrivateFile[]): Promise<void> {
+      const createdAt = clock.now();
+      await repo.insertMany(
+        executor,
+        stored.map((file) => ({
+          id: file.id,
+          userId,
+          contentType: file.contentType,
+          bytes: file.bytes,
+          size: file.bytes.byteLength,
+          sha256: createHash("sha256").update(file.bytes).digest("hex"),
+          createdAt,
+        })),
+      );
+    },
+
+    /** Deletes private files of `userId` (what a removed entry named), in the caller's transaction. */
+    async removePrivate(executor: Executor, userId: string, fileIds: string[]): Promise<void> {
+      await repo.deletePrivate(executor, userId, fileIds.filter((id) => /^\d{1,19}$/.test(id)));
+    },
+
+    /** The caller's own file by id; null for anyone else's (or none): a stranger learns nothing. */
+    async getOwn(user: RequestUser, id: string) {
+      const file = /^\d{1,19}$/.test(id) ? await repo.find(id) : null;
+      return file && file.userId === user.id ? file : null;
     },
   };
 }

@@ -2,6 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.ts";
 import { entries, inboxes, unreadCounts } from "../../db/schema/index.ts";
 
+/** The id in the URL of a private file (files.service.ts `privateUrl`). */
+const FILE_ID_PATTERN = "/api/attachments/(\\d{1,19})/";
+
 export type InboxEntryInsert = typeof entries.$inferInsert & { inboxId: string; publishedAt: Date };
 
 export function createInboxEntriesRepo(db: Database) {
@@ -36,6 +39,38 @@ export function createInboxEntriesRepo(db: Database) {
         })
         .returning({ id: entries.id });
       return saved!.id;
+    },
+
+    /** Stores a new inbox entry and answers its id; null when the inbox has the guid already. */
+    async insertNew(executor: Executor, row: InboxEntryInsert): Promise<string | null> {
+      const [saved] = await executor
+        .insert(entries)
+        .values(row)
+        .onConflictDoNothing({ target: [entries.inboxId, entries.guid] })
+        .returning({ id: entries.id });
+      return saved?.id ?? null;
+    },
+
+    /**
+     * The private files (mail attachments and inline images) the entries name, by the id in their
+     * `/api/attachments/:id/` URLs: of one entry, or of every entry of an inbox.
+     */
+    async fileIdsOf(executor: Executor, of: { entryId: string } | { inboxId: string }): Promise<string[]> {
+      const rows = await executor
+        .selectDistinct({ id: sql<string>`(regexp_matches(coalesce(${entries.attachments}::text, '') || coalesce(${entries.content}, ''), ${FILE_ID_PATTERN}, 'g'))[1]` })
+        .from(entries)
+        .where(
+          and(
+            "entryId" in of ? eq(entries.id, of.entryId) : eq(entries.inboxId, of.inboxId),
+            sql`(${entries.attachments}::text LIKE '%/api/attachments/%' OR ${entries.content} LIKE '%/api/attachments/%')`,
+          ),
+        );
+      return rows.map((row) => row.id);
+    },
+
+    async findIdByGuid(inboxId: string, guid: string): Promise<string | null> {
+      const [row] = await db.select({ id: entries.id }).from(entries).where(and(eq(entries.inboxId, inboxId), eq(entries.guid, guid)));
+      return row?.id ?? null;
     },
 
     /** An inbox entry with its inbox's owner; null for a feed entry or no entry. */

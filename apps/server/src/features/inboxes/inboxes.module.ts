@@ -1,17 +1,40 @@
 import { Hono } from "hono";
+import type { Deps } from "../../deps.ts";
 import type { AppEnv } from "../../http/context.ts";
+import { createFiles } from "../files/files.module.ts";
 import type { ModuleContext } from "../module.ts";
-import { createInboxEntriesRepo } from "./inbox-entries.repo.ts";
+import { createInboxEntriesRepo, type InboxEntriesRepo } from "./inbox-entries.repo.ts";
 import { inboxEntryRoutes } from "./inbox-entries.routes.ts";
-import { createInboxEntriesService } from "./inbox-entries.service.ts";
+import { createInboxEntriesService, type InboxEntriesService } from "./inbox-entries.service.ts";
+import { createInboxMail } from "./mail/inbox-mail.module.ts";
+import { inboxMailRoutes } from "./mail/inbox-mail.routes.ts";
 import { inboxRoutes } from "./inboxes.routes.ts";
 import { createInboxesService, type InboxesServiceDeps } from "./inboxes.service.ts";
 
-/** /inboxes, /inboxes/webhook and /entries/inbox. */
+/** The service of inbox entries (webhook, mail, the inbox's timeline), over the shared deps. */
+export function createInboxEntries(deps: Deps, repo: InboxEntriesRepo = createInboxEntriesRepo(deps.db)): InboxEntriesService {
+  const files = createFiles(deps);
+  return createInboxEntriesService({
+    transaction: (work) => deps.db.transaction(work),
+    inboxes: deps.inboxesRepo,
+    repo,
+    timeline: deps.timeline,
+    ids: deps.ids,
+    clock: deps.clock,
+    indexEntries: deps.indexEntries,
+    timelinePage: (user, request) => deps.entries.timeline(user, request),
+    entryItem: (user, entryId) => deps.entries.get(user, entryId),
+    actions: deps.ingest,
+    removeFiles: (tx, userId, fileIds) => files.removePrivate(tx, userId, fileIds),
+  });
+}
+
+/** /inboxes, /inboxes/webhook, /inboxes/email and /entries/inbox. */
 export function inboxesModule(context: ModuleContext) {
   const { deps, requireUser } = context;
   const transaction: InboxesServiceDeps["transaction"] = (work) => deps.db.transaction(work);
   const entriesRepo = createInboxEntriesRepo(deps.db);
+  const files = createFiles(deps);
   const inboxes = createInboxesService({
     transaction,
     repo: deps.inboxesRepo,
@@ -21,20 +44,11 @@ export function inboxesModule(context: ModuleContext) {
     clock: deps.clock,
     limits: deps.config.limits,
     emailSuffix: deps.config.inbox.emailSuffix,
+    removeFiles: (tx, userId, fileIds) => files.removePrivate(tx, userId, fileIds),
   });
-  const inboxEntries = createInboxEntriesService({
-    transaction,
-    inboxes: deps.inboxesRepo,
-    repo: entriesRepo,
-    timeline: deps.timeline,
-    ids: deps.ids,
-    clock: deps.clock,
-    indexEntries: deps.indexEntries,
-    timelinePage: (user, request) => deps.entries.timeline(user, request),
-    entryItem: (user, entryId) => deps.entries.get(user, entryId),
-    actions: deps.actions,
-  });
+  const inboxEntries = createInboxEntries(deps, entriesRepo);
   return new Hono<AppEnv>()
     .route("/", inboxRoutes({ inboxes, requireUser }))
-    .route("/", inboxEntryRoutes({ inboxEntries, requireUser }));
+    .route("/", inboxEntryRoutes({ inboxEntries, requireUser }))
+    .route("/", inboxMailRoutes({ mail: createInboxMail(deps, inboxEntries) }));
 }

@@ -17,7 +17,9 @@ export interface InboxesServiceDeps {
   /** Runs work in one database transaction. */
   transaction: <T>(work: (tx: Executor) => Promise<T>) => Promise<T>;
   repo: InboxesRepo;
-  entries: Pick<InboxEntriesRepo, "removeAllOf">;
+  entries: Pick<InboxEntriesRepo, "removeAllOf" | "fileIdsOf">;
+  /** Deletes private files (mail attachments) of a user, in the caller's transaction. */
+  removeFiles?: (tx: Executor, userId: string, fileIds: string[]) => Promise<void>;
   timeline: Pick<TimelineRepo, "removeSource">;
   ids: IdGenerator;
   clock: Clock;
@@ -81,13 +83,15 @@ export function createInboxesService(deps: InboxesServiceDeps) {
       return present(updated);
     },
 
-    /** Deletes the inbox with everything it received: timeline rows and counts first, then entries. */
+    /** Deletes the inbox with everything it received: timeline rows and counts first, then entries and their files. */
     async remove(user: RequestUser, handle: string): Promise<void> {
       const inbox = await ownedInbox(user, handle);
       await deps.transaction(async (tx) => {
         await deps.timeline.removeSource(tx, inbox.ownerUserId, inbox.id);
         await repo.removeSubscription(tx, inbox.ownerUserId, inbox.id);
+        const fileIds = deps.removeFiles ? await deps.entries.fileIdsOf(tx, { inboxId: inbox.id }) : [];
         await deps.entries.removeAllOf(tx, inbox.id);
+        await deps.removeFiles?.(tx, inbox.ownerUserId, fileIds);
         await repo.remove(tx, inbox.id);
       });
     },

@@ -1,5 +1,6 @@
 import type { TimelineItem } from "@tidings/contracts";
 import { api } from "../../lib/api-client.ts";
+import { browserPush } from "../../lib/push.ts";
 import { navigateTo } from "../../lib/navigation.ts";
 import { useSettings } from "../../store/settings.store.ts";
 
@@ -17,6 +18,8 @@ export interface NotifierDeps {
   visible: () => boolean;
   /** "N new entries" in the reader's language. */
   summary: (count: number) => string;
+  /** Whether this browser gets push notifications, which then announce new entries instead. */
+  pushActive?: () => Promise<boolean>;
 }
 
 const browserDeps = (summary: (count: number) => string): NotifierDeps => ({
@@ -31,6 +34,7 @@ const browserDeps = (summary: (count: number) => string): NotifierDeps => ({
   },
   visible: () => document.visibilityState === "visible",
   summary,
+  pushActive: async () => (await browserPush.current()) !== null,
 });
 
 /**
@@ -65,7 +69,8 @@ export async function pollOnce(deps: NotifierDeps, views: readonly number[], mar
 /**
  * New-entry notifications (Settings → Notifications): while the setting is on, the browser allows
  * notifications and the app is in the background, entries that arrive in the chosen views are
- * announced. Answers the function that stops it.
+ * announced, unless this browser gets push notifications, which announce them instead. Answers the
+ * function that stops it.
  */
 export function startNewEntryNotifier(summary: (count: number) => string, deps: NotifierDeps = browserDeps(summary)): () => void {
   const marks = new Map<number, string>();
@@ -76,6 +81,7 @@ export function startNewEntryNotifier(summary: (count: number) => string, deps: 
     if (busy || !notificationsEnabled || !allowed) return;
     busy = true;
     try {
+      if (await deps.pushActive?.()) return;
       await pollOnce(deps, notificationsViews, marks);
     } catch {
       // offline or signed out: the next tick tries again
