@@ -18,6 +18,7 @@ import { opmlModule } from "./features/subscriptions/opml.module.ts";
 import { collectionRoutes } from "./features/collections/collections.routes.ts";
 import { actionsModule } from "./features/actions/actions.module.ts";
 import { messagingModule } from "./features/messaging/messaging.module.ts";
+import { integrationsModule } from "./features/integrations/integrations.module.ts";
 import { aiRoutes } from "./features/ai/ai.routes.ts";
 import { entryRoutes } from "./features/entries/entries.routes.ts";
 import { readRoutes } from "./features/reads/reads.routes.ts";
@@ -26,6 +27,8 @@ import { normalizeFeedUrl } from "./fetcher/feed-url.ts";
 import { invitationRoutes } from "./features/invitations/invitations.routes.ts";
 import { instanceRoutes } from "./features/accounts/instance.routes.ts";
 import { filesModule } from "./features/files/files.module.ts";
+import { shareModule } from "./features/share/share.module.ts";
+import { imagesModule } from "./features/images/images.module.ts";
 import type { AppEnv } from "./http/context.ts";
 import { compressAnswers } from "./http/compress.ts";
 import { handleError } from "./http/on-error.ts";
@@ -99,9 +102,11 @@ export function createApp(deps: Deps, options: { webDistDir?: string } = {}) {
   app.route("/api/ai", aiRoutes({ ai: deps.ai, requireUser }));
   app.route("/api/actions", actionsModule({ deps, requireUser, optionalUser }));
   const context = { deps, requireUser, optionalUser };
-  for (const module of [listsModule, inboxesModule, profilesModule, feedInfoModule, searchModule, discoverModule, opmlModule, filesModule, messagingModule]) {
+  for (const module of [listsModule, inboxesModule, profilesModule, feedInfoModule, searchModule, discoverModule, opmlModule, filesModule, imagesModule, messagingModule, integrationsModule]) {
     app.route("/api", module(context));
   }
+  // Share pages, their pictures and their public data: before the web client's catch-all.
+  app.route("/", shareModule(context, { webDistDir: options.webDistDir }));
   app.all("/api/*", (c) => {
     throw new AppError(ErrorCode.InvalidParameter, {
       status: 404,

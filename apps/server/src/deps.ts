@@ -26,6 +26,8 @@ import { createActionsRepo } from "./features/actions/actions.repo.ts";
 import { type ActionsService, createActionsService } from "./features/actions/actions.service.ts";
 import { createWebhookSender, type WebhookSender } from "./features/actions/webhook-sender.ts";
 import { createAi, type Ai } from "./features/ai/ai.module.ts";
+import { createIntegrations } from "./features/integrations/integrations.module.ts";
+import type { IntegrationsService } from "./features/integrations/integrations.service.ts";
 import { createReadsService, type ReadsService } from "./features/reads/reads.service.ts";
 import { createCollectionsRepo } from "./features/collections/collections.repo.ts";
 import { createCollectionsService, type CollectionsService } from "./features/collections/collections.service.ts";
@@ -80,6 +82,8 @@ export interface Deps {
   inboxesRepo: InboxesRepo;
   /** The AI helpers: summaries, translations, daily reports, speech. */
   ai: Ai;
+  /** "Save to …" integrations and the readers' synced (sealed) integration settings. */
+  integrations: IntegrationsService;
   /** Readers' automation rules: run at ingestion and when entries are shown. */
   actions: ActionsService;
   /** Sends Actions' webhook deliveries in the background; started with the scheduler. */
@@ -263,6 +267,7 @@ export function createDeps(input: {
     reads,
     collections,
     ai: (ai = createAi({ config, db, clock, logger, secret: authSecret, entries, canSee: (userId, entryId) => entriesRepo.visibleTo(userId, entryId) })),
+    integrations: createIntegrations({ config, db, http, clock, logger, secret: authSecret, entry: (user, entryId) => entries.get(user, entryId) }),
     actions,
     webhookSender,
     push,

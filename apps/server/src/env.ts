@@ -149,10 +149,18 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_NAME: z.string().min(1).max(60).default("OpenID Connect"),
   AVATAR_MAX_BYTES: integer("AVATAR_MAX_BYTES", 2 * 1024 * 1024, 1024, 50 * 1024 * 1024),
+  IMAGE_PROXY: bool("IMAGE_PROXY", true),
+  IMAGE_CACHE_MAX_MB: integer("IMAGE_CACHE_MAX_MB", 512, 1, 1_000_000),
+  IMAGE_MAX_BYTES: integer("IMAGE_MAX_BYTES", 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  IMAGE_PROXY_PER_HOUR: integer("IMAGE_PROXY_PER_HOUR", 3000, 0, 10_000_000),
+  AVATAR_SERVICES: z.string().optional(),
+  SITE_ICONS: bool("SITE_ICONS", true),
   INVITATION_INTERVAL_DAYS: integer("INVITATION_INTERVAL_DAYS", 7, 0, 3650),
   ANALYTICS_HOST: url("ANALYTICS_HOST", ["http:", "https:"]).optional(),
   ANALYTICS_KEY: z.string().optional(),
   ERROR_REPORTING_DSN: url("ERROR_REPORTING_DSN", ["http:", "https:"]).optional(),
+  INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: bool("INTEGRATIONS_ALLOW_PRIVATE_NETWORKS", true),
+  INTEGRATION_SAVES_PER_HOUR: integer("INTEGRATION_SAVES_PER_HOUR", 300, 0, 1_000_000),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, {
       error: (issue) => `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${String(issue.input)}")`,
@@ -256,11 +264,31 @@ export interface Config {
     /** An account may create one invitation code per this many days of its age (0: no limit). */
     readonly invitationIntervalDays: number;
   };
+  /**
+   * The image proxy (`/api/image`): on or off, its disk cache's size cap, the largest image it
+   * fetches, and the images one client address may have fetched per hour (cache hits are free; 0:
+   * no limit). `avatarServices` are URL templates (`{host}`) the client asks for feed avatars;
+   * `siteIcons` looks for a site's own icon when its feed has no image.
+   */
+  readonly images: {
+    readonly proxy: boolean;
+    readonly cacheMaxBytes: number;
+    readonly maxBytes: number;
+    readonly perHour: number;
+    readonly avatarServices: readonly string[];
+    readonly siteIcons: boolean;
+  };
   /** Usage data (PostHog-compatible) and error reports (Sentry-compatible): off unless set. */
   readonly telemetry: {
     readonly analytics: { readonly host: string; readonly key: string } | null;
     readonly errorReportingDsn: string | null;
   };
+  /**
+   * "Save to …" integrations: whether a reader may point a self-hosted service (Readeck, Outline,
+   * Wallabag, Omnivore) at a private network address by turning on that integration's LAN switch,
+   * and the saves one reader may make per hour (0: no limit).
+   */
+  readonly integrations: { readonly allowPrivateNetworks: boolean; readonly savesPerHour: number };
   /** Snowflake worker id of this process; random when not configured. */
   readonly workerId: number | undefined;
   readonly logLevel: (typeof LOG_LEVELS)[number];
@@ -316,6 +344,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const vapid = e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null;
   const vapidProblem = vapid && vapidKeysProblem(vapid);
   if (vapidProblem) problems.push(`VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: ${vapidProblem} (npx web-push generate-vapid-keys makes a pair)`);
+  const avatarServices = parseAvatarServices(e.AVATAR_SERVICES, problems);
   if (problems.length) throw new ConfigError(problems);
   const webUrl = (e.WEB_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const web = new URL(webUrl);
@@ -390,13 +419,35 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       avatarMaxBytes: e.AVATAR_MAX_BYTES,
       invitationIntervalDays: e.INVITATION_INTERVAL_DAYS,
     }),
+    images: Object.freeze({
+      proxy: e.IMAGE_PROXY,
+      cacheMaxBytes: e.IMAGE_CACHE_MAX_MB * 1024 * 1024,
+      maxBytes: e.IMAGE_MAX_BYTES,
+      perHour: e.IMAGE_PROXY_PER_HOUR,
+      avatarServices: Object.freeze(avatarServices),
+      siteIcons: e.SITE_ICONS,
+    }),
     telemetry: Object.freeze({
       analytics: e.ANALYTICS_HOST && e.ANALYTICS_KEY ? Object.freeze({ host: e.ANALYTICS_HOST.replace(/\/+$/, ""), key: e.ANALYTICS_KEY }) : null,
       errorReportingDsn: e.ERROR_REPORTING_DSN ?? null,
     }),
+    integrations: Object.freeze({ allowPrivateNetworks: e.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS, savesPerHour: e.INTEGRATION_SAVES_PER_HOUR }),
     workerId: e.WORKER_ID,
     logLevel: e.LOG_LEVEL,
   });
+}
+
+/** The avatar services of spec §1 (DuckDuckGo, then Google), asked by host when a feed has no icon of its own. */
+export const DEFAULT_AVATAR_SERVICES = ["https://icons.duckduckgo.com/ip3/{host}.ico", "https://www.google.com/s2/favicons?domain={host}&sz=64"];
+
+/** AVATAR_SERVICES: unset gives the defaults, empty none; else comma-separated http(s) URLs with `{host}`. */
+function parseAvatarServices(value: string | undefined, problems: string[]): string[] {
+  if (value === undefined) return DEFAULT_AVATAR_SERVICES;
+  const templates = value.split(",").map((part) => part.trim()).filter(Boolean);
+  for (const template of templates) {
+    if (!URL.canParse(template.replaceAll("{host}", "example.com")) || !/^https?:\/\//i.test(template) || !template.includes("{host}")) problems.push(`AVATAR_SERVICES must be comma-separated http(s) URLs containing {host} (got "${template}")`);
+  }
+  return templates;
 }
 
 /** The address of a From header: `Tidings <no-reply@example.com>` → `no-reply@example.com`. */

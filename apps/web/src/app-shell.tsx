@@ -5,7 +5,7 @@
 export { MainLayout } from "./modules/layout/index.ts";
 export { EntryReaderPage } from "./modules/entry/index.ts";
 export { NotFound } from "./modules/errors/index.ts";
-export { FeedSharePage, ListSharePage, UserSharePage } from "./modules/share/index.ts";
+export { EntrySharePage, FeedSharePage, ListSharePage, UserSharePage } from "./modules/share/index.ts";
 export { NoEntrySelected, TimelineLayout } from "./modules/timeline/index.ts";
 export { InvitationPage } from "./pages/invitation.tsx";
 export { LoginPage } from "./pages/login.tsx";

@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { connectivity } from "./lib/connectivity.ts";
+import { loadImageConfig } from "./lib/image-proxy.ts";
 import { registerNavigate } from "./lib/navigation.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { registerQueryClient } from "./lib/query-client-instance.ts";
@@ -16,6 +17,7 @@ import "./styles.css";
 
 startColorMode();
 connectivity.listen();
+void loadImageConfig();
 
 const queryClient = createQueryClient(handleApiError);
 registerQueryClient(queryClient);

@@ -28,9 +28,18 @@ export const routes: RouteObject[] = [
       { path: "login", lazy: shell("LoginPage") },
       { path: "invitation", lazy: shell("InvitationPage") },
       { path: "reset-password", lazy: shell("ResetPasswordPage") },
-      // A person's page is public: signed-out visitors see it without the app around it.
-      { path: "share/users/:id", lazy: shell("ProfileRoute"), children: [{ index: true, lazy: shell("UserSharePage") }] },
-      { path: "u/:handle", lazy: shell("ProfileRoute"), children: [{ index: true, lazy: shell("UserSharePage") }] },
+      // Share pages are public: signed-out visitors see them without the app around it (one
+      // parent route, so moving between them keeps the app mounted).
+      {
+        lazy: shell("ProfileRoute"),
+        children: [
+          { path: "share/entries/:id", lazy: shell("EntrySharePage") },
+          { path: "share/feeds/:id", lazy: shell("FeedSharePage") },
+          { path: "share/lists/:id", lazy: shell("ListSharePage") },
+          { path: "share/users/:id", lazy: shell("UserSharePage") },
+          { path: "u/:handle", lazy: shell("UserSharePage") },
+        ],
+      },
       {
         lazy: shell("MainLayout"),
         children: [
@@ -49,8 +58,6 @@ export const routes: RouteObject[] = [
           { path: "action", lazy: shell("ActionPage") },
           { path: "power", lazy: shell("PowerPage") },
           { path: "rsshub", lazy: shell("RSSHubPage") },
-          { path: "share/feeds/:id", lazy: shell("FeedSharePage") },
-          { path: "share/lists/:id", lazy: shell("ListSharePage") },
           {
             path: "settings",
             lazy: settings("SettingsLayout"),

@@ -1,6 +1,6 @@
 /**
- * The product's error catalogue (spec §8, plus 11000-11003 of the AI helpers, a range the spec
- * leaves free): every code the server can answer with, its default
+ * The product's error catalogue (spec §8, plus 11000-11003 of the AI helpers and 15000-15002 of
+ * the "save to …" integrations, ranges the spec leaves free): every code the server can answer with, its default
  * English message and the HTTP status it travels with. Server and client both read this table, so
  * a code is defined exactly once.
  */
@@ -78,6 +78,9 @@ export const ERROR_CATALOGUE = {
   14000: { message: "Invalid file", status: 400 },
   14001: { message: "File too large", status: 413 },
   14002: { message: "Upload failed.", status: 500 },
+  15000: { message: "The service refused the save", status: 502 },
+  15001: { message: "Too many saves, try again later", status: 429 },
+  15002: { message: "The service is on a private network address", status: 403 },
 } as const satisfies Record<number, { message: string; status: number }>;
 
 /** A numeric error code of the catalogue. */
@@ -162,6 +165,9 @@ export const ErrorCode = {
   InvalidFile: 14000,
   FileTooLarge: 14001,
   UploadFailed: 14002,
+  IntegrationFailed: 15000,
+  IntegrationRateLimited: 15001,
+  IntegrationPrivateAddress: 15002,
 } as const satisfies Record<string, ErrorCode>;
 
 /** Every code of the catalogue, in ascending order. */

@@ -11,6 +11,7 @@ import { describeFetchError, describeStatus } from "./describe-error.ts";
 import type { FeedReaders } from "./feed-readers.ts";
 import { resolveFetchUrl } from "./feed-url.ts";
 import { expiresMs, maxAgeMs, retryAfterMs } from "./http-hints.ts";
+import type { SiteIcons } from "./site-icon.ts";
 import { estimateUpdatesPerWeek, nextCheckAt } from "./schedule-policy.ts";
 import { storeEntries } from "./store-entries.ts";
 
@@ -41,6 +42,8 @@ export interface RefreshDeps {
    * the database are busy anyway: a few at a time finish as fast and hold a fraction.
    */
   processing?: Semaphore;
+  /** Looks for the site's own icon when a feed has no image (SITE_ICONS). */
+  siteIcons?: SiteIcons;
 }
 
 type ScheduleHints = { maxAgeMs: number | null; expiresMs: number | null; retryAfterMs: number | null };
@@ -147,5 +150,6 @@ async function processBody(
     latestEntryPublishedAt: latest !== null && (!feed.latestEntryPublishedAt || latest > feed.latestEntryPublishedAt.getTime()) ? new Date(latest) : feed.latestEntryPublishedAt,
     nextCheckAt: new Date(nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMs, ...hints })),
   });
+  if (!parsed.image && !feed.image) deps.siteIcons?.lookUp(feed.id, parsed.siteUrl ?? feed.siteUrl ?? response.url);
   return { status: "updated", ...stored, unchanged: stored.unchanged + read.knownItems.length };
 }

@@ -11,6 +11,7 @@ import { createTimelineRepo, type TimelineRepo } from "../timeline/timeline.repo
 import { createFeedReaders, type FeedReaders } from "./feed-readers.ts";
 import { type IngestActions, refreshFeed } from "./refresh-feed.ts";
 import { createScheduler, type Scheduler } from "./scheduler.ts";
+import { createSiteIcons } from "./site-icon.ts";
 
 /** The feed engine's parts over one database: what the server, the worker and the CLI share. */
 export interface Refresher {
@@ -43,8 +44,9 @@ export function createRefresher(input: { config: Config; logger: Logger; db: Dat
   const logger = input.logger.child({ module: "fetcher" });
   const processing = new Semaphore(processingSlots(config.fetch.concurrency));
   const readers = createFeedReaders({ threads: config.fetch.readThreads, logger });
+  const siteIcons = config.images.siteIcons ? createSiteIcons({ http, feeds: feedsRepo, clock, logger }) : undefined;
   const refresh = (feed: Parameters<typeof refreshFeed>[1]) =>
-    refreshFeed({ db, feeds: feedsRepo, timeline, http, ids, clock, logger, rsshubUrl: config.fetch.rsshubUrl, readers, processing, actions }, feed);
+    refreshFeed({ db, feeds: feedsRepo, timeline, http, ids, clock, logger, rsshubUrl: config.fetch.rsshubUrl, readers, processing, actions, siteIcons }, feed);
   const scheduler = createScheduler({
     feeds: feedsRepo,
     clock,

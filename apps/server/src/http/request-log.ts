@@ -15,7 +15,9 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const status = c.res.status;
     const line = { method: c.req.method, path: c.req.path, status, ms };
-    if (status >= 500) log.error(line, "request failed");
+    // 502-504: a service we depend on failed (an image host, an AI provider), not this server.
+    if (status >= 502 && status <= 504) log.warn(line, "request failed upstream");
+    else if (status >= 500) log.error(line, "request failed");
     else if (c.req.path.startsWith("/api/")) log.info(line, "request");
     else log.debug(line, "request");
   };

@@ -38,6 +38,8 @@ describe("GET /status/configs", () => {
         ANALYTICS_HOST: null,
         ANALYTICS_KEY: null,
         ERROR_REPORTING_DSN: null,
+        IMAGE_PROXY: true,
+        AVATAR_SERVICES: ["https://icons.duckduckgo.com/ip3/{host}.ico", "https://www.google.com/s2/favicons?domain={host}&sz=64"],
       },
     });
   });

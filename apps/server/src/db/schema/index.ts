@@ -9,6 +9,7 @@ export * from "./feeds.ts";
 export * from "./files.ts";
 export * from "./inboxes.ts";
 export * from "./instance-settings.ts";
+export * from "./integration-settings.ts";
 export * from "./invitations.ts";
 export * from "./lists.ts";
 export * from "./push-subscriptions.ts";

@@ -1,4 +1,4 @@
-import type { AccountStatusConfigs } from "@tidings/contracts";
+import type { AccountStatusConfigs, ImageStatusConfigs } from "@tidings/contracts";
 import { Hono } from "hono";
 import type { Config } from "../../env.ts";
 import type { AppEnv } from "../../http/context.ts";
@@ -15,7 +15,8 @@ export function statusRoutes(config: Config, accounts: { invitationsRequired: ()
     AVATAR_MAX_BYTES: config.accounts.avatarMaxBytes,
     INVITATION_INTERVAL_DAYS: config.accounts.invitationIntervalDays,
   };
+  const imageConfigs: ImageStatusConfigs = { IMAGE_PROXY: config.images.proxy, AVATAR_SERVICES: [...config.images.avatarServices] };
   return new Hono<AppEnv>().get("/status/configs", async (c) =>
-    ok(c, { ...configs, ...accountConfigs, INVITATIONS_REQUIRED: await accounts.invitationsRequired() }),
+    ok(c, { ...configs, ...accountConfigs, ...imageConfigs, INVITATIONS_REQUIRED: await accounts.invitationsRequired() }),
   );
 }

@@ -2,5 +2,6 @@
 export { InvitationsSettings } from "./invitations-settings.tsx";
 export { ProfileSettings } from "./profile-settings.tsx";
 export { publicProfileQuery } from "./account-queries.ts";
+export { QrCode } from "./qr-code.tsx";
 export { socialHref, socialLabel } from "./social-links.ts";
 export { withTwoFactorCode } from "./totp-prompt.tsx";

@@ -18,6 +18,7 @@ import {
   Trash2,
   Type,
 } from "lucide-react";
+import { INTEGRATION_ACTION_META } from "../integrations/index.ts";
 import type { EntryActionId } from "./types.ts";
 
 /**
@@ -40,6 +41,7 @@ export const ACTION_META: Record<EntryActionId, { icon: LucideIcon; label: strin
   readBelow: { icon: ArrowDownToLine, label: "entry_actions.read_below" },
   imageGallery: { icon: Images, label: "entry_actions.image_gallery" },
   exportPdf: { icon: FileDown, label: "entry_actions.export_pdf" },
+  ...INTEGRATION_ACTION_META,
   delete: { icon: Trash2, label: "entry_actions.delete" },
   customize: { icon: Settings2, label: "entry_actions.customize" },
 };

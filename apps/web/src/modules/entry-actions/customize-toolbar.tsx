@@ -4,6 +4,7 @@ import { type PointerEvent as ReactPointerEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { UI_DEFAULTS } from "../../store/settings-defaults.ts";
 import { settingsActions, useUISetting } from "../../store/settings.store.ts";
+import { useUnavailableIntegrationActions } from "../integrations/index.ts";
 import { ACTION_META } from "./action-meta.ts";
 import { type Arrangement, arrangementOf, moveAction, toStoredOrder } from "./toolbar-order.ts";
 import type { EntryActionId } from "./types.ts";
@@ -36,7 +37,7 @@ const ICON_BUTTON =
  */
 export function CustomizeToolbar({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation("app");
-  const arrangement = arrangementOf(useUISetting("toolbarOrder"));
+  const arrangement = arrangementOf(useUISetting("toolbarOrder"), useUnavailableIntegrationActions());
   const [dragging, setDragging] = useState<EntryActionId | null>(null);
   const [drop, setDrop] = useState<Drop | null>(null);
 

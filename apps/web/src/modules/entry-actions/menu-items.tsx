@@ -2,6 +2,7 @@ import * as ContextMenu from "@radix-ui/react-context-menu";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import clsx from "clsx";
 import { Fragment } from "react";
+import { integrationActionRecord } from "../integrations/index.ts";
 import { ActionIcon } from "./action-icon.tsx";
 import { ShortcutKeys } from "./shortcut-keys.tsx";
 import type { EntryAction, EntryActionId } from "./types.ts";
@@ -23,6 +24,7 @@ const GROUP: Record<EntryActionId, number> = {
   copyTitle: 2,
   share: 2,
   exportPdf: 2,
+  ...integrationActionRecord(2.5),
   delete: 3,
   customize: 4,
 };

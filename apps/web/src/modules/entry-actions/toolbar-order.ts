@@ -58,10 +58,13 @@ export interface Arrangement {
   more: EntryActionId[];
 }
 
-/** The arrangement a stored order stands for, as the customise dialog edits it. */
-export function arrangementOf(order: ToolbarOrder | null | undefined): Arrangement {
+/**
+ * The arrangement a stored order stands for, as the customise dialog edits it; `unavailable`
+ * actions (integrations that are off) are left out.
+ */
+export function arrangementOf(order: ToolbarOrder | null | undefined, unavailable: ReadonlySet<string> = new Set()): Arrangement {
   const { main, more } = splitToolbar(order);
-  return { main, more: more.filter((id) => !PINNED_TO_MORE.has(id)) };
+  return { main: main.filter((id) => !unavailable.has(id)), more: more.filter((id) => !PINNED_TO_MORE.has(id) && !unavailable.has(id)) };
 }
 
 /**

@@ -1,10 +1,12 @@
 import type { FeedView } from "@tidings/contracts";
+import { INTEGRATION_ACTION_IDS } from "../integrations/index.ts";
 import type { LucideIcon } from "lucide-react";
 import type { ShortcutId } from "../hotkeys/index.ts";
 
 /**
  * Every entry action the toolbar, the "more" menu and the context menu can show (spec §9 minus
- * the tip action, which arrives later). The id is what `toolbarOrder` stores.
+ * the tip action, which arrives later), then one "Save to …" per integration. The id is what
+ * `toolbarOrder` stores.
  */
 export const ENTRY_ACTION_IDS = [
   "read",
@@ -22,6 +24,7 @@ export const ENTRY_ACTION_IDS = [
   "imageGallery",
   "textToSpeech",
   "exportPdf",
+  ...INTEGRATION_ACTION_IDS,
   "delete",
   "customize",
 ] as const;

@@ -28,15 +28,17 @@ import { useEntryView } from "../../store/entry-view.store.ts";
 import { useEntries } from "../../store/entries.store.ts";
 import { useGeneralSetting, useUISetting } from "../../store/settings.store.ts";
 import { canSummarize, toggleSummary, toggleTranslation, useAiView } from "../ai/index.ts";
+import { useIntegrationActions } from "../integrations/index.ts";
 import { speechActions, useSpeech } from "../speech/index.ts";
 import { confirm } from "../modal/index.ts";
 import { extractImages, openImageGallery } from "../renderer/index.ts";
+import { openShareDialog } from "../share/boot.ts";
 import { useCopy } from "../toast/index.ts";
 import { openCustomizeToolbar } from "./customize-dialog.tsx";
 import { deleteInboxEntry } from "./delete-inbox-entry.ts";
 import { exportEntryPdf } from "./print-entry.ts";
 import { toggleReadability, toggleSourceContent } from "./readability.ts";
-import { openInBrowser, systemShare } from "./share.ts";
+import { openInBrowser } from "./share.ts";
 import { splitToolbar } from "./toolbar-order.ts";
 import { type EntryAction, type EntryActionContext, type EntryActionId, type EntryActions, ENTRY_ACTION_IDS } from "./types.ts";
 
@@ -69,6 +71,7 @@ export function useEntryActions(entryId: string, ctx: EntryActionContext): Entry
   const navigate = useNavigate();
   const location = useLocation();
   const { timelineId, feedId, entryId: openEntryId } = useParams();
+  const integrations = useIntegrationActions(entryId);
 
   if (!state) return NONE;
   const { entry, read, starredAt } = state;
@@ -157,13 +160,9 @@ export function useEntryActions(entryId: string, ctx: EntryActionContext): Entry
       label: t("entry_actions.share"),
       icon: Share2,
       shortcut: "entry.share",
-      hidden: !url,
-      run: quietly(async () => {
-        if (!url) return;
-        if (await systemShare({ url, ...(title ? { title } : {}) })) return;
-        await linkCopy.copy(url);
-        toast.success(t("entry_actions.share_copied"));
-      }),
+      // An entry of a feed has a public page; an inbox entry only its original link, if any.
+      hidden: !url && !entry.feedId,
+      run: () => openShareDialog({ kind: "entry", id: entryId, title: title || entry.description?.trim() || "", url, feedId: entry.feedId }),
     },
     openInBrowser: {
       label: t("entry_actions.open_in_browser"),
@@ -229,6 +228,7 @@ export function useEntryActions(entryId: string, ctx: EntryActionContext): Entry
         toast.success(t("entry_actions.deleted"));
       }),
     },
+    ...integrations,
     customize: {
       label: t("entry_actions.customize"),
       icon: Settings2,

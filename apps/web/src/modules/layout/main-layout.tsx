@@ -12,6 +12,7 @@ import { useRemoveSkeleton } from "../errors/index.ts";
 import { ModalStack } from "../modal/index.ts";
 import { NewUserGuide } from "../onboarding/index.ts";
 import { PlayerBar } from "../player/index.ts";
+import { ImageGalleryHost } from "../renderer/index.ts";
 import { SpeechPlayer } from "../speech/index.ts";
 import { GlobalShortcuts } from "./global-shortcuts.tsx";
 import { Sidebar } from "./sidebar.tsx";
@@ -41,6 +42,8 @@ function SignedIn() {
       <PlayerBar />
       <SpeechPlayer />
       <ModalStack />
+      {/* The viewer the "Image gallery" entry action opens, wherever the entry is. */}
+      <ImageGalleryHost />
       <GlobalShortcuts />
       <NewUserGuide />
     </>

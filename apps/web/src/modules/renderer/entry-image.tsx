@@ -1,4 +1,5 @@
 import { type CSSProperties, type KeyboardEvent, type MouseEvent, useState } from "react";
+import { contentImage } from "../../lib/image-proxy.ts";
 
 export interface EntryImageProps {
   src: string;
@@ -24,6 +25,8 @@ const TINY = 2;
 export function EntryImage({ src, srcSet, sizes, alt, title, width, height, style, onOpen }: EntryImageProps) {
   const [tiny, setTiny] = useState(false);
   if (tiny) return null;
+  // A hot-link protected host's image comes through the proxy (its srcset would not load).
+  const shown = contentImage(src);
   const open = (event: MouseEvent | KeyboardEvent) => {
     event.preventDefault();
     event.stopPropagation();
@@ -32,8 +35,8 @@ export function EntryImage({ src, srcSet, sizes, alt, title, width, height, styl
   return (
     <img
       className={onOpen ? "entry-image cursor-zoom-in" : "entry-image"}
-      src={src}
-      srcSet={srcSet}
+      src={shown}
+      srcSet={shown === src ? srcSet : undefined}
       sizes={sizes}
       alt={alt ?? ""}
       title={title}

@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { ChevronLeft, ChevronRight, Download, ExternalLink, type LucideIcon, X, ZoomIn, ZoomOut } from "lucide-react";
 import { type ComponentProps, type KeyboardEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { contentImage } from "../../lib/image-proxy.ts";
 import { downloadImage } from "./download-image.ts";
 import type { GalleryImage } from "./types.ts";
 import { useZoom } from "./use-zoom.ts";
@@ -74,7 +75,7 @@ export function ImageGallery({ images, initialIndex = 0, onClose }: ImageGallery
           <div className="relative flex min-h-0 flex-1 items-center justify-center overflow-hidden" onWheel={zoom.onWheel}>
             <img
               key={image.src}
-              src={image.src}
+              src={contentImage(image.src)}
               alt={image.alt ?? ""}
               referrerPolicy="no-referrer"
               draggable={false}

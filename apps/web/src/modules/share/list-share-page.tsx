@@ -3,28 +3,36 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { FeedIcon } from "../../components/feed-icon.tsx";
 import { formatCount } from "../../lib/format.ts";
+import { sessionQuery } from "../../queries/session.ts";
 import { useSubscriptions } from "../../store/subscriptions.store.ts";
 import { PageFrame } from "../layout/index.ts";
 import { timelinePath } from "../timeline/index.ts";
 import { Avatar } from "./avatar.tsx";
-import { sharedListQuery } from "./share-api.ts";
+import { publicShareQuery, sharedListQuery } from "./share-api.ts";
+import { ShareButton } from "./share-button.tsx";
 import { Card, CardHeading, EntryPreviewList, FollowAction, ShareBody, ShareError, ShareHero, ShareLoading, Stat } from "./share-parts.tsx";
 
-/** `/share/lists/:id`: a list's public page (facts §7): owner, fee, its feeds, newest entries and Follow. */
+/**
+ * `/share/lists/:id`: a list's public page (facts §7): owner, fee, its feeds, newest entries and
+ * Follow. Visitors who are not signed in see it too (the public call, without their subscription).
+ */
 export function ListSharePage() {
   const { t } = useTranslation("app");
   const { id = "" } = useParams();
-  const query = useQuery(sharedListQuery(id));
+  const { data: session, isPending: sessionPending } = useQuery(sessionQuery);
+  const full = useQuery({ ...sharedListQuery(id), enabled: Boolean(session) });
+  const open = useQuery({ ...publicShareQuery.list(id), enabled: !sessionPending && !session });
+  const query = session ? full : open;
   const followed = useSubscriptions((state) => state.byKey[id]);
   return (
     <PageFrame title={t("share.list_page")} description={t("share.list_page_description")}>
-      {query.isPending ? (
+      {sessionPending || query.isPending ? (
         <ShareLoading />
       ) : query.isError ? (
         <ShareError error={query.error} notFoundText={t("share.list_not_found")} onRetry={() => void query.refetch()} />
       ) : (
         (() => {
-          const { list, entries, feedCount, subscriptionCount, subscription } = query.data;
+          const { list, entries, feedCount, subscriptionCount, subscription } = query.data!;
           const owner = list.owner;
           const ownerName = owner ? (owner.name ?? owner.handle ?? t("share.someone")) : null;
           const feeds = list.feeds ?? [];
@@ -41,7 +49,12 @@ export function ListSharePage() {
                     </Link>
                   ) : null
                 }
-                action={<FollowAction target={{ kind: "list", id: list.id, view: list.view }} title={list.title} initiallyFollowed={!!subscription} />}
+                action={
+                  <div className="flex shrink-0 items-center gap-2">
+                    <ShareButton subject={{ kind: "list", id: list.id, title: list.title }} />
+                    <FollowAction target={{ kind: "list", id: list.id, view: list.view }} title={list.title} initiallyFollowed={!!subscription} />
+                  </div>
+                }
               >
                 {list.description ? <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">{list.description}</p> : null}
                 <div className="mt-4 flex gap-8 border-t border-zinc-100 pt-4 dark:border-zinc-800">
@@ -72,7 +85,7 @@ export function ListSharePage() {
                 <EntryPreviewList
                   label={t("share.latest_entries")}
                   entries={entries.map((item) => ({ entry: item.entries, source: item.feeds.title }))}
-                  readPath={(entry) => (followed ? timelinePath(followed.view, { kind: "list", listId: list.id }, entry.id) : null)}
+                  readPath={(entry) => (followed ? timelinePath(followed.view, { kind: "list", listId: list.id }, entry.id) : `/share/entries/${entry.id}`)}
                 />
               </Card>
             </ShareBody>

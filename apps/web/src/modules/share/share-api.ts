@@ -27,7 +27,47 @@ export interface SharedUser {
   subscriptions: Subscription[];
 }
 
+/** GET /share/entries/:id: an entry of a feed, with its content, as anyone may see it. */
+export interface SharedEntry {
+  entry: Entry;
+  feed: FeedSummary;
+  subscriptionCount: number;
+}
+
 const SHARE = { staleTime: 30_000, retry: false } as const;
+
+/** The shared entry page's data (public: no session needed). */
+export const sharedEntryQuery = (entryId: string) =>
+  queryOptions({
+    queryKey: ["share", "entry", entryId] as const,
+    queryFn: ({ signal }) => api<SharedEntry>(`share/entries/${encodeURIComponent(entryId)}`, { signal }),
+    ...SHARE,
+  });
+
+/**
+ * The public form of a share page's data, for visitors who are not signed in: the same shapes as
+ * the signed-in calls, without the caller's own subscription.
+ */
+export const publicShareQuery = {
+  feed: (feedId: string) =>
+    queryOptions({
+      queryKey: ["share", "public", "feed", feedId] as const,
+      queryFn: ({ signal }) => api<SharedFeed>(`share/feeds/${encodeURIComponent(feedId)}`, { signal }),
+      ...SHARE,
+    }),
+  list: (listId: string) =>
+    queryOptions({
+      queryKey: ["share", "public", "list", listId] as const,
+      queryFn: ({ signal }) => api<SharedList>(`share/lists/${encodeURIComponent(listId)}`, { signal }),
+      ...SHARE,
+    }),
+  user: (idOrHandle: string) =>
+    queryOptions({
+      queryKey: ["share", "public", "user", idOrHandle] as const,
+      queryFn: ({ signal }) => api<SharedUser>(`share/users/${encodeURIComponent(idOrHandle)}`, { signal }),
+      ...SHARE,
+    }),
+};
 
 /** The shared feed page's data. */
 export const sharedFeedQuery = (feedId: string) =>
@@ -62,7 +102,7 @@ export const sharedUserQuery = (idOrHandle: string) =>
   });
 
 // The only parameter is the id in the address, so a malformed one is "not found" too.
-const NOT_FOUND: ReadonlySet<number> = new Set([ErrorCode.InvalidParameter, ErrorCode.FeedNotFound, ErrorCode.ListNotFound, ErrorCode.UserNotFound]);
+const NOT_FOUND: ReadonlySet<number> = new Set([ErrorCode.InvalidParameter, ErrorCode.EntryNotFound, ErrorCode.FeedNotFound, ErrorCode.ListNotFound, ErrorCode.UserNotFound]);
 
 /** Whether a failed share page load means "there is no such feed, list or user". */
 export function isNotFound(error: unknown): boolean {

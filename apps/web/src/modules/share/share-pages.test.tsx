@@ -96,7 +96,7 @@ describe("FeedSharePage", () => {
     expect(screen.getByText("Ships and tides")).toBeTruthy();
     expect(screen.getByText("12")).toBeTruthy();
     expect(screen.getByText("updates per week")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Ship arrival" }).getAttribute("href")).toBe("https://harbour.example/1");
+    expect(screen.getByRole("link", { name: "Ship arrival" }).getAttribute("href")).toBe(`/share/entries/${entry.id}`);
     expect(document.querySelector("img[src='https://harbour.example/1.jpg']")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Follow Harbour Notes" }));
     expect(openFollowDialog).toHaveBeenCalledWith({ view: 2, url: feed.url });
@@ -164,10 +164,16 @@ describe("UserSharePage", () => {
     expect(asked.filter((path) => !path.startsWith("/api/better-auth/"))).toEqual(["/api/profiles?handle=ann", "/api/subscriptions?userId=owner-1"]);
   });
 
-  it("shows a signed-out visitor the profile with bio, website and social links, without subscriptions", async () => {
+  it("shows a signed-out visitor the profile with bio, website and social links, and the public subscriptions", async () => {
     answers["/api/better-auth/get-session"] = () => Response.json(null);
-    answers["/api/profiles"] = () =>
-      Response.json({ code: 0, data: { id: "owner-1", name: "Ann Owner", image: null, handle: "ann", bio: "Sails and reads", website: "https://ann.example", socialLinks: { github: "ann", twitter: "https://x.com/ann" } } });
+    answers["/api/share/users/%40ann"] = () =>
+      Response.json({
+        code: 0,
+        data: {
+          user: { id: "owner-1", name: "Ann Owner", image: null, handle: "ann", bio: "Sails and reads", website: "https://ann.example", socialLinks: { github: "ann", twitter: "https://x.com/ann" } },
+          subscriptions: [{ ...feedSubscription, userId: "owner-1", view: 0 }, listSubscription],
+        },
+      });
     const asked: string[] = [];
     const fetchAnswers = vi.mocked(fetch).getMockImplementation()!;
     vi.mocked(fetch).mockImplementation(async (url, init) => {
@@ -181,8 +187,10 @@ describe("UserSharePage", () => {
     const social = screen.getByRole("list", { name: "Social links" });
     expect(within(social).getByRole("link", { name: "GitHub" }).getAttribute("href")).toBe("https://github.com/ann");
     expect(within(social).getByRole("link", { name: "X (Twitter)" }).getAttribute("href")).toBe("https://x.com/ann");
-    expect(screen.queryByRole("list", { name: "Public feeds" })).toBeNull();
-    expect(asked).not.toContain("/api/subscriptions");
+    expect(screen.getByRole("list", { name: "Public feeds" }).textContent).toContain("Harbour Notes");
+    // Follow sends a visitor to sign in, and back here after.
+    expect(within(screen.getByRole("list", { name: "Public lists" })).getByRole("link", { name: "Follow Sea news" }).getAttribute("href")).toBe("/login?redirect=%2Fu%2Fann");
+    expect(asked.filter((path) => path.startsWith("/api/") && !path.startsWith("/api/better-auth/"))).toEqual(["/api/share/users/%40ann"]);
   });
 });
 

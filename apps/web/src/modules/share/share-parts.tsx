@@ -2,9 +2,11 @@ import type { Entry, FeedView } from "@tidings/contracts";
 import { Check, ExternalLink, Plus, SearchX, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { Link, useLocation } from "react-router";
 import { FeedIcon } from "../../components/feed-icon.tsx";
 import { formatRelative } from "../../lib/format.ts";
+import { sessionQuery } from "../../queries/session.ts";
 import { useSubscriptions } from "../../store/subscriptions.store.ts";
 import { openFollowDialog } from "../follow/index.ts";
 import { timelinePath, type TimelineTarget } from "../timeline/index.ts";
@@ -46,14 +48,25 @@ export type ShareTarget = { kind: "feed"; id: string; url: string; view: FeedVie
  * Follow, or "Following" with Open once followed. Following opens the follow dialog prefilled
  * (the reader picks view, category, privacy); the subscriptions store says whether it is followed,
  * so the button turns as soon as the dialog succeeds. `initiallyFollowed` covers the moment before
- * the store is loaded.
+ * the store is loaded. A visitor who is not signed in is sent to sign in, and back here after.
  */
 export function FollowAction({ target, title, initiallyFollowed = false, size = "md" }: { target: ShareTarget; title: string; initiallyFollowed?: boolean; size?: "sm" | "md" }) {
   const { t } = useTranslation("app");
   const subscription = useSubscriptions((state) => state.byKey[target.id]);
   const loaded = useSubscriptions((state) => state.loaded);
+  const { data: session, isPending: sessionPending } = useQuery(sessionQuery);
+  const location = useLocation();
   const followed = loaded ? !!subscription : initiallyFollowed;
   const pad = size === "sm" ? "px-2.5 py-1 text-xs" : "px-3 py-1.5 text-sm";
+  const followClass = `inline-flex shrink-0 items-center gap-1 rounded-lg bg-orange-500 font-medium text-white shadow-sm hover:bg-orange-600 ${pad}`;
+  if (!session && !sessionPending) {
+    return (
+      <Link to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} aria-label={t("share.follow_title", { title })} className={followClass}>
+        <Plus className="size-3.5" aria-hidden />
+        {t("share.follow")}
+      </Link>
+    );
+  }
   if (followed) {
     const view = subscription?.view ?? target.view;
     const timeline: TimelineTarget = target.kind === "feed" ? { kind: "feeds", feedIds: [target.id] } : { kind: "list", listId: target.id };
@@ -78,7 +91,7 @@ export function FollowAction({ target, title, initiallyFollowed = false, size = 
       type="button"
       aria-label={t("share.follow_title", { title })}
       onClick={() => (target.kind === "feed" ? openFollowDialog({ view: target.view, url: target.url }) : openFollowDialog({ view: target.view, listId: target.id }))}
-      className={`inline-flex shrink-0 items-center gap-1 rounded-lg bg-orange-500 font-medium text-white shadow-sm hover:bg-orange-600 ${pad}`}
+      className={followClass}
     >
       <Plus className="size-3.5" aria-hidden />
       {t("share.follow")}

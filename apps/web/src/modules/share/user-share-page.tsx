@@ -5,16 +5,17 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { FeedIcon, hostOf } from "../../components/feed-icon.tsx";
 import { sessionQuery } from "../../queries/session.ts";
-import { publicProfileQuery, socialHref, socialLabel } from "../account/index.ts";
+import { socialHref, socialLabel } from "../account/index.ts";
 import { PageFrame } from "../layout/index.ts";
 import { Avatar } from "./avatar.tsx";
-import { sharedUserQuery } from "./share-api.ts";
+import { publicShareQuery, sharedUserQuery } from "./share-api.ts";
+import { ShareButton } from "./share-button.tsx";
 import { Card, CardHeading, FollowAction, OutLink, ShareBody, ShareError, ShareLoading } from "./share-parts.tsx";
 
 /**
  * `/share/users/:id` and `/u/:handle`: a person's public page (facts §7): who they are (avatar,
- * bio, website, social links) and, for a signed-in reader, what they follow publicly. Signed-out
- * visitors see the profile only.
+ * bio, website, social links) and what they follow publicly (subscriptions not marked private).
+ * Visitors who are not signed in see it through the public call.
  */
 export function UserSharePage() {
   const { t } = useTranslation("app");
@@ -22,18 +23,18 @@ export function UserSharePage() {
   const key = handle ? `@${handle}` : (id ?? "");
   const { data: session, isPending: sessionPending } = useQuery(sessionQuery);
   const full = useQuery({ ...sharedUserQuery(key), enabled: Boolean(session) });
-  const profileOnly = useQuery({ ...publicProfileQuery(key), enabled: !sessionPending && !session });
-  const query = session ? full : profileOnly;
+  const open = useQuery({ ...publicShareQuery.user(key), enabled: !sessionPending && !session });
+  const query = session ? full : open;
   return (
-    <PageFrame title={t("share.user_page")} description={session || sessionPending ? t("share.user_page_description") : t("share.user_page_public_description")}>
+    <PageFrame title={t("share.user_page")} description={t("share.user_page_description")}>
       {sessionPending || query.isPending ? (
         <ShareLoading />
       ) : query.isError ? (
         <ShareError error={query.error} notFoundText={t("share.user_not_found")} onRetry={() => void query.refetch()} />
       ) : (
         <ShareBody>
-          <ProfileCard user={session ? full.data!.user : profileOnly.data!} />
-          {session && full.data ? <PublicSubscriptions subscriptions={full.data.subscriptions} /> : null}
+          <ProfileCard user={query.data!.user} />
+          <PublicSubscriptions subscriptions={query.data!.subscriptions} />
         </ShareBody>
       )}
     </PageFrame>
@@ -52,9 +53,12 @@ function ProfileCard({ user }: { user: PublicUser }) {
       <div className="flex items-start gap-4">
         <Avatar image={user.image} name={name} size={64} />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-xl font-semibold" data-testid="share-title">
-            {name}
-          </h2>
+          <div className="flex items-start gap-2">
+            <h2 className="min-w-0 flex-1 truncate text-xl font-semibold" data-testid="share-title">
+              {name}
+            </h2>
+            <ShareButton subject={{ kind: "user", id: user.id, title: name, handle: user.handle }} />
+          </div>
           {user.handle ? <p className="truncate text-sm text-zinc-500">@{user.handle}</p> : null}
           {user.bio ? (
             <p className="mt-2 text-sm whitespace-pre-line text-zinc-600 dark:text-zinc-400" data-testid="profile-bio">

@@ -21,6 +21,7 @@ import {
   UserMinus,
 } from "lucide-react";
 import { subscriptionTitle } from "../../store/subscriptions.store.ts";
+import { openShareDialog } from "../share/boot.ts";
 import { openClaimDialog } from "./claim-dialog.tsx";
 import { openEditSubscription } from "./edit-subscription-dialog.tsx";
 import type { MenuItem } from "./menu.tsx";
@@ -120,6 +121,7 @@ export function feedMenu(subscription: FeedSubscription, env: MenuEnv, selected:
     { type: "item", id: "copy-url", icon: Link, label: t("copy_feed_url"), onSelect: () => env.copy(feed.url) },
     { type: "item", id: "copy-id", icon: Hash, label: t("copy_feed_id"), onSelect: () => env.copy(feedId) },
     { type: "item", id: "copy-share", icon: Share2, label: t("copy_share_url"), onSelect: () => env.copy(`${window.location.origin}/share/feeds/${feedId}?view=${subscription.view}`) },
+    { type: "item", id: "share", icon: Share2, label: i18next.t("app:share_dialog.open"), onSelect: () => openShareDialog({ kind: "feed", id: feedId, title, view: subscription.view }) },
     { type: "item", id: "navigate", icon: Navigation, label: t("navigate_feed"), onSelect: () => env.go(subscription.view, { kind: "feeds", feedIds: [feedId] }) },
     separator("s3"),
     { type: "item", id: "unfollow", icon: UserMinus, label: t("unfollow"), danger: true, onSelect: () => void rowActions.unfollow([feedId], title, () => env.onRemoved([feedId])) },
@@ -176,6 +178,7 @@ export function listMenu(subscription: ListSubscription, env: MenuEnv): MenuItem
     { type: "item", id: "navigate", icon: Navigation, label: t("navigate_list"), onSelect: () => env.go(subscription.view, { kind: "list", listId }) },
     { type: "item", id: "copy-id", icon: Hash, label: t("copy_list_id"), onSelect: () => env.copy(listId) },
     { type: "item", id: "copy-share", icon: Share2, label: t("copy_share_url"), onSelect: () => env.copy(`${window.location.origin}/share/lists/${listId}`) },
+    { type: "item", id: "share", icon: Share2, label: i18next.t("app:share_dialog.open"), onSelect: () => openShareDialog({ kind: "list", id: listId, title }) },
     separator("s2"),
     { type: "item", id: "unfollow", icon: UserMinus, label: t("unfollow"), danger: true, onSelect: () => void rowActions.unfollow([listId], title, () => env.onRemoved([listId])) },
   ];

@@ -110,6 +110,7 @@ describe("SubscriptionColumn", () => {
       "Copy feed URL",
       "Copy feed ID",
       "Copy share link",
+      "Share…",
       "Go to feed",
       "Unfollow",
     ]);

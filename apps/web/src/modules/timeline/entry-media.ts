@@ -1,21 +1,26 @@
 import type { Entry, EntryAttachment, EntryMedia } from "@tidings/contracts";
+import { rememberedImageSize } from "../../lib/image-proxy.ts";
 import { firstImage } from "../renderer/index.ts";
 
 /** Pictures smaller than this on a side are icons or spacers, not content (facts §7). */
 export const MIN_MEDIA_SIZE = 65;
 
-/** An entry's picture for a list thumbnail: its first photo, a video's preview, else the first image of its HTML. */
+/**
+ * An entry's picture for a list thumbnail: its first photo, a video's preview, else the first
+ * image of its HTML; with its size, from the feed or as it last loaded here (spec §3).
+ */
 export function thumbnailOf(entry: Entry): { url: string; width?: number; height?: number } | null {
   for (const media of entry.media ?? []) {
     if (media.type === "photo") return sized(media.url, media);
     if (media.preview_image_url) return sized(media.preview_image_url, media);
   }
   const url = firstImage(entry.content ?? entry.description, entry.url ?? undefined);
-  return url ? { url } : null;
+  return url ? { url, ...rememberedImageSize(url) } : null;
 }
 
 function sized(url: string, media: EntryMedia): { url: string; width?: number; height?: number } {
-  return { url, ...(media.width ? { width: media.width } : {}), ...(media.height ? { height: media.height } : {}) };
+  if (!media.width || !media.height) return { url, ...rememberedImageSize(url) };
+  return { url, width: media.width, height: media.height };
 }
 
 /** The entry's audio attachment, if any (an Audios entry's attachment counts whatever its type says). */

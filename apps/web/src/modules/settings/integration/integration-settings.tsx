@@ -1,21 +1,30 @@
-import { useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { appEnv } from "../../../lib/env.ts";
+import {
+  INTEGRATION_SERVICES,
+  type IntegrationField,
+  type IntegrationService,
+  refreshIntegrations,
+  setIntegration,
+  setIntegrationSync,
+  useIntegrationSettings,
+} from "../../integrations/index.ts";
+import { toastError } from "../../toast/index.ts";
 import { SettingGroup, SettingRow, SwitchControl } from "../setting-controls.tsx";
 import { SettingsSection } from "../settings-section.tsx";
-import { INTEGRATION_SERVICES, type IntegrationService, SERVICE_NAMES } from "./integration-services.ts";
-import { setIntegration, useIntegrationSettings } from "./integration.store.ts";
 
 const INPUT = "w-64 shrink-0 rounded-lg border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 
-function Field({ field }: { field: IntegrationService["fields"][number] }) {
+function Field({ field }: { field: IntegrationField }) {
   const { t } = useTranslation("settings");
   const id = useId();
   const value = useIntegrationSettings((state) => state[field.key]);
-  const title = t(`integration.${field.key}`);
+  const title = t(`integration.${field.label ?? field.key}`);
   if (field.kind === "switch") {
+    const description = field.label === "allowPrivate" ? t("integration.allowPrivate_description") : undefined;
     return (
-      <SettingRow title={title} htmlFor={id}>
+      <SettingRow title={title} htmlFor={id} {...(description ? { description } : {})}>
         <SwitchControl id={id} checked={value as boolean} label={title} onChange={(checked) => setIntegration({ [field.key]: checked })} />
       </SettingRow>
     );
@@ -27,6 +36,7 @@ function Field({ field }: { field: IntegrationService["fields"][number] }) {
         className={INPUT}
         type={field.kind === "secret" ? "password" : field.kind === "url" ? "url" : "text"}
         autoComplete={field.kind === "secret" ? "new-password" : "off"}
+        placeholder={field.placeholder}
         value={value as string}
         onChange={(event) => setIntegration({ [field.key]: event.target.value })}
       />
@@ -36,22 +46,44 @@ function Field({ field }: { field: IntegrationService["fields"][number] }) {
 
 function Service({ service }: { service: IntegrationService }) {
   const { t } = useTranslation("settings");
-  const enabled = useIntegrationSettings((state) => state[service.enable]) as boolean;
-  const name = SERVICE_NAMES[service.id] ?? service.id;
+  const enabled = useIntegrationSettings((state) => state[service.enable]);
+  const { name } = service;
+  const fields = service.fields.filter((field) => appEnv.isElectron || !field.desktopOnly);
   return (
     <SettingGroup title={name}>
       <SettingRow title={t("integration.enable", { name })} description={t(`integration.${service.id}_description`)}>
         <SwitchControl checked={enabled} label={t("integration.enable", { name })} onChange={(checked) => setIntegration({ [service.enable]: checked })} />
       </SettingRow>
-      {enabled ? service.fields.map((field) => <Field key={field.key} field={field} />) : null}
+      {enabled ? fields.map((field) => <Field key={field.key} field={field} />) : null}
+      {enabled && service.id === "obsidian" && !appEnv.isElectron ? <p className="py-2 text-xs text-zinc-500">{t("integration.obsidian_web_hint")}</p> : null}
     </SettingGroup>
   );
 }
 
-/** Settings → Integration: "save to …" services; what is typed here stays on this device. */
+/** The sync switch: off keeps everything on this device; on keeps a sealed copy on the server. */
+function SyncRow() {
+  const { t } = useTranslation("settings");
+  const on = useIntegrationSettings((state) => state.syncIntegrations);
+  const [busy, setBusy] = useState(false);
+  const change = (checked: boolean) => {
+    setBusy(true);
+    setIntegrationSync(checked)
+      .catch((error: unknown) => toastError(error))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <SettingRow title={t("integration.syncIntegrations")} description={t("integration.syncIntegrations_description")}>
+      <SwitchControl checked={on} disabled={busy} label={t("integration.syncIntegrations")} onChange={change} />
+    </SettingRow>
+  );
+}
+
+/** Settings → Integration: "save to …" services, their tokens (on this device unless synced). */
 export function IntegrationSettings() {
   const { t } = useTranslation("settings");
   const summary = useIntegrationSettings((state) => state.saveSummaryAsDescription);
+  // Opening the page shows what another device changed since.
+  useEffect(() => refreshIntegrations(), []);
   return (
     <SettingsSection tab="integration">
       <p className="text-sm text-zinc-500">{t("integration.local_only")}</p>
@@ -59,6 +91,7 @@ export function IntegrationSettings() {
         <SettingRow title={t("integration.saveSummaryAsDescription")} description={t("integration.saveSummaryAsDescription_description")}>
           <SwitchControl checked={summary} label={t("integration.saveSummaryAsDescription")} onChange={(checked) => setIntegration({ saveSummaryAsDescription: checked })} />
         </SettingRow>
+        <SyncRow />
       </SettingGroup>
       {INTEGRATION_SERVICES.filter((service) => appEnv.isElectron || !service.desktopOnly).map((service) => (
         <Service key={service.id} service={service} />

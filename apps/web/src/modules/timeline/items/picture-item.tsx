@@ -1,6 +1,7 @@
 import clsx from "clsx";
 import { ImageOff, Images } from "lucide-react";
 import { useMemo, useState } from "react";
+import { proxiedImage, rememberImageSize, useImageConfig } from "../../../lib/image-proxy.ts";
 import { plainText, thumbnailOf } from "../entry-media.ts";
 import { EntryItemFrame } from "./entry-item-frame.tsx";
 import { StarMark, UnreadDot } from "./item-bits.tsx";
@@ -20,14 +21,16 @@ export function pictureRatio(width: number | undefined, height: number | undefin
  */
 export function PictureItem({ id, masonry }: { id: string; masonry: boolean }) {
   const { item } = useEntryItem(id);
-  const [failed, setFailed] = useState(false);
+  // The 600 px thumbnail through the image proxy first, then the picture's own address.
+  const [failed, setFailed] = useState(0);
+  const images = useImageConfig();
   const entry = item?.entry;
   const picture = useMemo(() => (entry ? thumbnailOf(entry) : null), [entry]);
   const caption = useMemo(() => entry?.title?.trim() || plainText(entry?.description, 120), [entry]);
   if (!item || !entry) return null;
   const count = (entry.media ?? []).filter((m) => m.type === "photo").length;
   const ratio = pictureRatio(picture?.width, picture?.height);
-  const src = failed ? null : picture?.url;
+  const src = picture ? ([...new Set([proxiedImage(picture.url, 600, images), picture.url])][failed] ?? null) : null;
   return (
     <EntryItemFrame id={id} className="group pb-1" selectedClassName="[&>div:first-child]:ring-2 [&>div:first-child]:ring-orange-500">
       <div
@@ -36,13 +39,15 @@ export function PictureItem({ id, masonry }: { id: string; masonry: boolean }) {
       >
         {src ? (
           <img
+            key={src}
             src={src}
             alt={entry.title ?? ""}
             loading="lazy"
             decoding="async"
             referrerPolicy="no-referrer"
             className={clsx("block w-full transition-transform duration-300 group-hover:scale-[1.03]", masonry && !ratio ? "h-auto min-h-24" : "h-full object-cover")}
-            onError={() => setFailed(true)}
+            onError={() => setFailed((n) => n + 1)}
+            onLoad={(event) => rememberImageSize(picture!.url, event.currentTarget.naturalWidth, event.currentTarget.naturalHeight)}
           />
         ) : (
           <div className="flex size-full items-center justify-center text-zinc-400">

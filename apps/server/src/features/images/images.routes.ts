@@ -1,0 +1,77 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { clientAddress } from "../../auth/client-ip.ts";
+import type { AppEnv } from "../../http/context.ts";
+import { ok } from "../../http/respond.ts";
+import { validate } from "../../http/validate.ts";
+import type { HourlyLimit } from "../../lib/rate-limit.ts";
+import { MAX_WIDTH } from "./image-transform.ts";
+import type { ImagesService } from "./images.service.ts";
+
+const urlSchema = z.string().trim().min(1, "the image URL is required").max(8192);
+const imageQuery = z.object({ url: urlSchema, w: z.coerce.number().int().min(8).max(MAX_WIDTH).optional() });
+const metaQuery = z.object({ url: urlSchema });
+
+/**
+ * A proxied image is the same bytes for as long as it is cached: a year in the browser. It is
+ * inert data (no sniffing, no scripts), and other sites cannot embed it (the app's
+ * Cross-Origin-Resource-Policy: same-origin), so the proxy does not serve the rest of the web.
+ */
+const IMAGE_HEADERS = {
+  "Cache-Control": "public, max-age=31536000, immutable",
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'; sandbox",
+};
+
+/**
+ * The bytes as a stream of one chunk: the middleware after the route (security headers,
+ * compression) turns the answer into a web Response, which would copy a byte array body; a
+ * stream hands the cached buffer itself to the socket.
+ */
+function oneChunk(bytes: Buffer): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
+
+function addressOf(c: Context<AppEnv>, trustProxy: boolean): string {
+  let socketAddress: string | undefined;
+  try {
+    socketAddress = getConnInfo(c).remote.address;
+  } catch {
+    socketAddress = undefined; // in-process requests (tests) have no socket
+  }
+  return clientAddress(c.req.raw.headers, socketAddress, trustProxy);
+}
+
+/**
+ * GET /image?url=&w= (an image through the proxy, resized to `w` pixels) and GET /image/meta?url=
+ * (its size and colours). Public, as share pages show images too; what a client address makes
+ * the server fetch is limited per hour (IMAGE_PROXY_PER_HOUR), cached answers are not.
+ */
+export function imageRoutes(deps: { images: ImagesService; limit: HourlyLimit; trustProxy: boolean }) {
+  const { images, limit } = deps;
+  const allowance = (c: Context<AppEnv>) => () => limit.take(addressOf(c, deps.trustProxy));
+  return new Hono<AppEnv>()
+    .get("/image", validate("query", imageQuery), async (c) => {
+      const { url, w } = c.req.valid("query");
+      const file = await images.image(url, w ?? null, allowance(c));
+      const etag = `"${file.etag}"`;
+      const headers = { ...IMAGE_HEADERS, ETag: etag };
+      if (c.req.header("if-none-match")?.split(",").some((tag) => tag.trim() === etag)) return c.body(null, 304, headers);
+      return c.body(oneChunk(file.bytes), 200, {
+        ...headers,
+        "Content-Type": file.type,
+        "Content-Length": String(file.bytes.length),
+      });
+    })
+    .get("/image/meta", validate("query", metaQuery), async (c) => {
+      const meta = await images.meta(c.req.valid("query").url, allowance(c));
+      c.header("Cache-Control", "public, max-age=86400");
+      return ok(c, meta);
+    });
+}

@@ -1,0 +1,26 @@
+import { parseHTML } from "linkedom";
+import { describe, expect, it } from "vitest";
+import { domToMarkdown, type MarkdownSourceNode } from "./html-to-markdown.ts";
+
+const md = (html: string, baseUrl?: string) => {
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  return domToMarkdown(document.body as unknown as MarkdownSourceNode, baseUrl ? { baseUrl } : {});
+};
+
+describe("domToMarkdown", () => {
+  it.each([
+    ["headings and paragraphs", "<h2>Fog  signals</h2><p>The <em>diaphone</em> and <b>the horn</b>.</p>", "## Fog signals\n\nThe _diaphone_ and **the horn**."],
+    ["links and images, resolved against the base", '<p><a href="/a" title="A">first</a> <img src="img/b.png" alt="B"></p>', '[first](https://x.example/a "A") ![B](https://x.example/post/img/b.png)'],
+    ["line breaks and rules", "<p>one<br>two</p><hr><p>three</p>", "one  \ntwo\n\n---\n\nthree"],
+    ["markdown characters in text are escaped", "<p>2*3 = 6 and [a] _b_</p>", "2\\*3 = 6 and \\[a\\] \\_b\\_"],
+    ["inline code with backticks", "<p>run <code>a`b</code></p>", "run ``a`b``"],
+    ["code blocks keep their text and language", '<pre><code class="language-js">const a = 1;\n\nconst b = 2;\n</code></pre>', "```js\nconst a = 1;\n\nconst b = 2;\n```"],
+    ["nested lists stay tight", "<ul><li>one<ul><li>inner</li></ul></li><li>two</li></ul>", "- one\n  - inner\n- two"],
+    ["ordered lists count from start", '<ol start="3"><li>c</li><li>d</li></ol>', "3. c\n4. d"],
+    ["quotes", "<blockquote><p>The light</p><p>must never go out.</p></blockquote>", "> The light\n>\n> must never go out."],
+    ["tables", "<table><thead><tr><th>Name</th><th>Lit</th></tr></thead><tbody><tr><td>North | point</td><td>1801</td></tr></tbody></table>", "| Name | Lit |\n| --- | --- |\n| North \\| point | 1801 |"],
+    ["scripts and styles are dropped", "<p>kept</p><script>alert(1)</script><style>p{}</style>", "kept"],
+  ])("%s", (_name, html, expected) => {
+    expect(md(html, "https://x.example/post/")).toBe(expected);
+  });
+});
