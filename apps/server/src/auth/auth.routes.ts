@@ -1,19 +1,9 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import type { SignInGuard } from "../features/accounts/sign-in-guard.service.ts";
 import type { AppEnv } from "../http/context.ts";
 import type { Auth } from "./auth.ts";
-import { clientAddress, withClientAddress } from "./client-ip.ts";
-
-function addressOf(c: Context<AppEnv>, trustProxy: boolean): string {
-  let socketAddress: string | undefined;
-  try {
-    socketAddress = getConnInfo(c).remote.address;
-  } catch {
-    socketAddress = undefined; // in-process requests (tests) have no socket
-  }
-  return clientAddress(c.req.raw.headers, socketAddress, trustProxy);
-}
+import { requestAddress as addressOf } from "../http/request-address.ts";
+import { withClientAddress } from "./client-ip.ts";
 
 async function emailOf(request: Request): Promise<string> {
   const body = (await request.clone().json().catch(() => null)) as { email?: unknown } | null;

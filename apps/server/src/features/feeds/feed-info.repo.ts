@@ -1,28 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../../db/client.ts";
-import { entries, subscriptions } from "../../db/schema/index.ts";
-
-/** Every entry column but the heavy ones (content, readability, hash): a preview. */
-const previewColumns = {
-  id: entries.id,
-  feedId: entries.feedId,
-  inboxId: entries.inboxId,
-  guid: entries.guid,
-  title: entries.title,
-  url: entries.url,
-  description: entries.description,
-  author: entries.author,
-  authorUrl: entries.authorUrl,
-  authorAvatar: entries.authorAvatar,
-  language: entries.language,
-  media: entries.media,
-  categories: entries.categories,
-  attachments: entries.attachments,
-  extra: entries.extra,
-  publishedAt: entries.publishedAt,
-  insertedAt: entries.insertedAt,
-  updatedAt: entries.updatedAt,
-};
+import { newestFeedEntries } from "../../db/public-rows.ts";
+import { subscriptions } from "../../db/schema/index.ts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -30,14 +9,7 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export function createFeedInfoRepo(db: Database) {
   return {
     /** The newest entries of a feed, without content (matches entries_feed_published_idx). */
-    async newestEntries(feedId: string, limit: number) {
-      return db
-        .select(previewColumns)
-        .from(entries)
-        .where(eq(entries.feedId, feedId))
-        .orderBy(sql`${entries.publishedAt} DESC NULLS LAST`, sql`${entries.id} DESC NULLS LAST`)
-        .limit(limit);
-    },
+    newestEntries: (feedId: string, limit: number) => newestFeedEntries(db, feedId, limit),
 
     /** Reads of the feed's entries by anyone: (reader, entry) pairs opened or marked read one by one (not in bulk). */
     async readCount(feedId: string): Promise<number> {

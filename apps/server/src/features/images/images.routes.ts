@@ -1,8 +1,7 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { clientAddress } from "../../auth/client-ip.ts";
 import type { AppEnv } from "../../http/context.ts";
+import { requestAddress } from "../../http/request-address.ts";
 import { ok } from "../../http/respond.ts";
 import { validate } from "../../http/validate.ts";
 import type { HourlyLimit } from "../../lib/rate-limit.ts";
@@ -38,16 +37,6 @@ function oneChunk(bytes: Buffer): ReadableStream<Uint8Array> {
   });
 }
 
-function addressOf(c: Context<AppEnv>, trustProxy: boolean): string {
-  let socketAddress: string | undefined;
-  try {
-    socketAddress = getConnInfo(c).remote.address;
-  } catch {
-    socketAddress = undefined; // in-process requests (tests) have no socket
-  }
-  return clientAddress(c.req.raw.headers, socketAddress, trustProxy);
-}
-
 /**
  * GET /image?url=&w= (an image through the proxy, resized to `w` pixels) and GET /image/meta?url=
  * (its size and colours). Public, as share pages show images too; what a client address makes
@@ -55,7 +44,7 @@ function addressOf(c: Context<AppEnv>, trustProxy: boolean): string {
  */
 export function imageRoutes(deps: { images: ImagesService; limit: HourlyLimit; trustProxy: boolean }) {
   const { images, limit } = deps;
-  const allowance = (c: Context<AppEnv>) => () => limit.take(addressOf(c, deps.trustProxy));
+  const allowance = (c: Context<AppEnv>) => () => limit.take(requestAddress(c, deps.trustProxy));
   return new Hono<AppEnv>()
     .get("/image", validate("query", imageQuery), async (c) => {
       const { url, w } = c.req.valid("query");

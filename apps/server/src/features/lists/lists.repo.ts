@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type Database, type Executor } from "../../db/client.ts";
+import { publicUserColumns } from "../../db/public-rows.ts";
 import { listFeeds, lists, subscriptions, users } from "../../db/schema/index.ts";
 import type { ListRow } from "./list.presenter.ts";
 
@@ -122,16 +123,7 @@ export function createListsRepo(db: Database) {
 
     async owner(userId: string): Promise<ListOwnerRow | null> {
       const [row] = await db
-        .select({
-          id: users.id,
-          name: users.name,
-          image: users.image,
-          handle: users.handle,
-          bio: users.bio,
-          website: users.website,
-          socialLinks: users.socialLinks,
-          createdAt: users.createdAt,
-        })
+        .select(publicUserColumns)
         .from(users)
         .where(eq(users.id, userId));
       return row ?? null;

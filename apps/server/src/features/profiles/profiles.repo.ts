@@ -1,20 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { publicUserColumns } from "../../db/public-rows.ts";
 import { users } from "../../db/schema/index.ts";
 import { textSet } from "../../db/sql-helpers.ts";
 
 /** The columns a profile shows: deliberately no e-mail address, role or admin flag. */
-const profileColumns = {
-  id: users.id,
-  name: users.name,
-  image: users.image,
-  handle: users.handle,
-  bio: users.bio,
-  website: users.website,
-  socialLinks: users.socialLinks,
-  createdAt: users.createdAt,
-  twoFactorEnabled: users.twoFactorEnabled,
-};
+const profileColumns = { ...publicUserColumns, twoFactorEnabled: users.twoFactorEnabled };
 
 export interface ProfileRow {
   id: string;

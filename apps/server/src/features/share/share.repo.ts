@@ -1,22 +1,10 @@
 import { asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { entryPreviewColumns as previewColumns, newestFeedEntries, publicUserColumns } from "../../db/public-rows.ts";
 import { entries, feeds, listEntries, listFeeds, lists, subscriptions, users } from "../../db/schema/index.ts";
 
-/** Every entry column but the heavy ones (content, readability, hash): a preview. */
-const { content: _content, readabilityContent: _readability, contentHash: _hash, ...previewColumns } = getTableColumns(entries);
-
-/** What anyone may see of a user: no e-mail address, role or admin flag. */
-const publicUserColumns = {
-  id: users.id,
-  name: users.name,
-  image: users.image,
-  handle: users.handle,
-  bio: users.bio,
-  website: users.website,
-  socialLinks: users.socialLinks,
-  createdAt: users.createdAt,
-  updatedAt: users.updatedAt,
-};
+/** A person as share pages show them. */
+const sharedUserColumns = { ...publicUserColumns, updatedAt: users.updatedAt };
 
 export type SharedEntryRow = NonNullable<Awaited<ReturnType<ShareRepo["entry"]>>>;
 export type EntryPreviewRow = Awaited<ReturnType<ShareRepo["feedEntries"]>>[number];
@@ -43,19 +31,12 @@ export function createShareRepo(db: Database) {
       return row ?? null;
     },
 
-    /** The newest entries of a feed, without content (matches entries_feed_published_idx). */
-    async feedEntries(feedId: string, limit: number) {
-      return db
-        .select(previewColumns)
-        .from(entries)
-        .where(eq(entries.feedId, feedId))
-        .orderBy(sql`${entries.publishedAt} DESC NULLS LAST`, sql`${entries.id} DESC NULLS LAST`)
-        .limit(limit);
-    },
+    /** The newest entries of a feed, without content: what the feed's own page shows. */
+    feedEntries: (feedId: string, limit: number) => newestFeedEntries(db, feedId, limit),
 
     /** A list with its owner's public fields. */
     async list(id: string) {
-      const [row] = await db.select({ list: getTableColumns(lists), owner: publicUserColumns }).from(lists).leftJoin(users, eq(users.id, lists.ownerUserId)).where(eq(lists.id, id));
+      const [row] = await db.select({ list: getTableColumns(lists), owner: sharedUserColumns }).from(lists).leftJoin(users, eq(users.id, lists.ownerUserId)).where(eq(lists.id, id));
       return row ?? null;
     },
 
@@ -96,7 +77,7 @@ export function createShareRepo(db: Database) {
     /** A user by id, or by handle whatever its case. */
     async user(key: { id: string } | { handle: string }) {
       const where = "id" in key ? eq(users.id, key.id) : sql`lower(${users.handle}) = lower(${key.handle})`;
-      const [row] = await db.select(publicUserColumns).from(users).where(where);
+      const [row] = await db.select(sharedUserColumns).from(users).where(where);
       return row ?? null;
     },
   };

@@ -1,0 +1,30 @@
+// Rows anyone may see, read the same way wherever they are shown (feed pages, share pages, profiles).
+import { eq, getTableColumns, sql } from "drizzle-orm";
+import type { Database } from "./client.ts";
+import { entries, users } from "./schema/index.ts";
+
+/** Every entry column but the heavy ones (content, readability, hash): a preview. */
+const { content: _content, readabilityContent: _readability, contentHash: _hash, ...entryPreview } = getTableColumns(entries);
+export const entryPreviewColumns = entryPreview;
+
+/** What anyone may see of a user: deliberately no e-mail address, role or admin flag. */
+export const publicUserColumns = {
+  id: users.id,
+  name: users.name,
+  image: users.image,
+  handle: users.handle,
+  bio: users.bio,
+  website: users.website,
+  socialLinks: users.socialLinks,
+  createdAt: users.createdAt,
+};
+
+/** The newest entries of a feed, without content (matches entries_feed_published_idx). */
+export function newestFeedEntries(db: Database, feedId: string, limit: number) {
+  return db
+    .select(entryPreviewColumns)
+    .from(entries)
+    .where(eq(entries.feedId, feedId))
+    .orderBy(sql`${entries.publishedAt} DESC NULLS LAST`, sql`${entries.id} DESC NULLS LAST`)
+    .limit(limit);
+}

@@ -1,0 +1,15 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context } from "hono";
+import { clientAddress } from "../auth/client-ip.ts";
+import type { AppEnv } from "./context.ts";
+
+/** The address a request came from: the socket's, or the proxy's forwarded one when trusted. */
+export function requestAddress(c: Context<AppEnv>, trustProxy: boolean): string {
+  let socketAddress: string | undefined;
+  try {
+    socketAddress = getConnInfo(c).remote.address;
+  } catch {
+    socketAddress = undefined; // in-process requests (tests) have no socket
+  }
+  return clientAddress(c.req.raw.headers, socketAddress, trustProxy);
+}
