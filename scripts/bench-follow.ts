@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { rssDocument } from "./bench/generate-feed.ts";
 import { ensureWebBuild, ROOT, SERVER_NODE_FLAGS } from "./web-build.ts";
+import { waitForServer } from "./bench/wait-for-server.ts";
 
 const { values } = parseArgs({ options: { feeds: { type: "string" }, items: { type: "string" } } });
 const FEEDS = Number(values.feeds ?? 500);
@@ -55,14 +56,7 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, "a
 });
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      if (i > 300) throw new Error("the server did not start");
-      await sleep(100);
-    }
-  }
+  await waitForServer(base);
   const signUp = await fetch(`${base}/api/better-auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },

@@ -20,6 +20,7 @@ import sharp from "sharp";
 import { benchDatabase } from "./bench/bench-database.ts";
 import { MALLOC_ENV, START_NODE_FLAGS } from "./server-process.ts";
 import { ROOT, SERVER_NODE_FLAGS } from "./web-build.ts";
+import { waitForServer } from "./bench/wait-for-server.ts";
 
 const { values } = parseArgs({
   options: { images: { type: "string", default: "100" }, rounds: { type: "string", default: "20" }, db: { type: "string", default: "postgres" } },
@@ -118,14 +119,7 @@ function percentiles(times: number[]) {
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      if (i > 300) throw new Error("the server did not start");
-      await sleep(100);
-    }
-  }
+  await waitForServer(base);
   await sleep(500);
   const idle = memory();
   console.log(`server idle: ${mb(idle.rss)} RSS (peak so far ${mb(idle.peak)})`);

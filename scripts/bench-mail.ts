@@ -15,6 +15,7 @@ import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import type Mail from "nodemailer/lib/mailer";
 import { benchDatabase } from "./bench/bench-database.ts";
 import { ROOT, SERVER_NODE_FLAGS } from "./web-build.ts";
+import { waitForServer } from "./bench/wait-for-server.ts";
 
 const { values } = parseArgs({
   options: { messages: { type: "string", default: "1000" }, connections: { type: "string", default: "4" }, db: { type: "string", default: "pglite" } },
@@ -24,7 +25,6 @@ const CONNECTIONS = Number(values.connections);
 const INBOXES = ["news", "digest", "letters", "updates"];
 const DOMAIN = "in.bench.test";
 const TARGET_MS = 20_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 const PARAGRAPH =
   "<p>This week in the garden: the kumquats ripened early, the river rose after three days of rain, and " +
@@ -78,14 +78,7 @@ function message(i: number): Mail.Options {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      if (i > 300) throw new Error("the server did not start");
-      await sleep(100);
-    }
-  }
+  await waitForServer(base);
   const signUp = await fetch(`${base}/api/better-auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },

@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { chromium, type Page } from "playwright-core";
 import { rssDocument } from "./bench/generate-feed.ts";
 import { ensureWebBuild, ROOT, SERVER_NODE_FLAGS } from "./web-build.ts";
+import { waitForServer } from "./bench/wait-for-server.ts";
 
 const { values } = parseArgs({ options: { feeds: { type: "string" }, items: { type: "string" } } });
 // A new subscription brings the feed's 200 newest entries into the timeline: 50 × 200 = 10 000.
@@ -59,14 +60,7 @@ const cleanup = async () => {
 };
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      if (i > 300) throw new Error("the server did not start");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  await waitForServer(base);
   const signUp = await fetch(`${base}/api/better-auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },
