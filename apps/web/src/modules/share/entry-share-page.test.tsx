@@ -1,45 +1,20 @@
 import { screen } from "@testing-library/react";
-import type { Entry, FeedSummary } from "@tidings/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderRoutes } from "../../../test/helpers/render.tsx";
 import { subscriptionsActions } from "../../store/subscriptions.store.ts";
+import { harbourEntry, harbourFeed } from "./__fixtures__/harbour.ts";
 import { EntrySharePage, FeedSharePage } from "./index.ts";
 
 const openFollowDialog = vi.hoisted(() => vi.fn());
 vi.mock("../follow/index.ts", () => ({ openFollowDialog }));
 
-const feed: FeedSummary = {
-  type: "feed",
-  id: "1800000000000000001",
-  url: "https://harbour.example/feed.xml",
-  title: "Harbour Notes",
-  description: "Ships and tides",
-  image: null,
-  siteUrl: "https://harbour.example",
-  errorMessage: null,
-  errorAt: null,
-  ownerUserId: null,
-};
+const feed = harbourFeed;
 
-const entry: Entry = {
-  id: "1900000000000000001",
-  title: "Ship arrival",
-  url: "https://harbour.example/1",
+const entry = harbourEntry({
   description: "A ship came in.",
-  guid: "1",
   author: "Kim Keeper",
-  authorUrl: null,
-  authorAvatar: null,
-  insertedAt: "2026-01-01T00:00:00.000Z",
-  publishedAt: "2026-01-01T00:00:00.000Z",
-  media: null,
-  categories: null,
-  attachments: null,
-  extra: null,
-  language: null,
-  feedId: feed.id,
   content: "<p>The <strong>Northern Star</strong> docked at dawn.</p>",
-};
+});
 
 const SESSION = { user: { id: "me", name: "Me", email: "me@example.com" }, session: { id: "s" }, role: "user", invitation: null };
 let answers: Record<string, () => Response>;

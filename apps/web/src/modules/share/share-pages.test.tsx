@@ -1,8 +1,9 @@
 import { fireEvent, screen, within } from "@testing-library/react";
-import type { Entry, FeedSubscription, FeedSummary, ListSubscription, ListSummary } from "@tidings/contracts";
+import type { FeedSubscription, ListSubscription, ListSummary } from "@tidings/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderRoutes } from "../../../test/helpers/render.tsx";
 import { subscriptionsActions } from "../../store/subscriptions.store.ts";
+import { harbourEntry, harbourFeed } from "./__fixtures__/harbour.ts";
 import { FeedSharePage, ListSharePage, UserSharePage } from "./index.ts";
 import { isNotFound } from "./share-api.ts";
 import { viewParam } from "./feed-share-page.tsx";
@@ -11,37 +12,9 @@ import { ApiError } from "../../lib/api-client.ts";
 const openFollowDialog = vi.hoisted(() => vi.fn());
 vi.mock("../follow/index.ts", () => ({ openFollowDialog }));
 
-const feed: FeedSummary = {
-  type: "feed",
-  id: "1800000000000000001",
-  url: "https://harbour.example/feed.xml",
-  title: "Harbour Notes",
-  description: "Ships and tides",
-  image: null,
-  siteUrl: "https://harbour.example",
-  errorMessage: null,
-  errorAt: null,
-  ownerUserId: null,
-};
+const feed = harbourFeed;
 
-const entry: Entry = {
-  id: "1900000000000000001",
-  title: "Ship arrival",
-  url: "https://harbour.example/1",
-  description: null,
-  guid: "1",
-  author: null,
-  authorUrl: null,
-  authorAvatar: null,
-  insertedAt: "2026-01-01T00:00:00.000Z",
-  publishedAt: "2026-01-01T00:00:00.000Z",
-  media: [{ url: "https://harbour.example/1.jpg", type: "photo" }],
-  categories: null,
-  attachments: null,
-  extra: null,
-  language: null,
-  feedId: feed.id,
-};
+const entry = harbourEntry({ media: [{ url: "https://harbour.example/1.jpg", type: "photo" }] });
 
 const list: ListSummary = {
   type: "list",
