@@ -40,6 +40,7 @@ import { normalizeFeedUrl } from "./fetcher/feed-url.ts";
 import { createInvitationsRepo } from "./features/invitations/invitations.repo.ts";
 import { createInvitationsService, type InvitationsService } from "./features/invitations/invitations.service.ts";
 import { createRefresher } from "./fetcher/refresher.ts";
+import { createRsshub, type Rsshub } from "./features/rsshub/rsshub.module.ts";
 import type { IngestActions } from "./fetcher/refresh-feed.ts";
 import { createPush, type Push } from "./features/messaging/push.ts";
 import type { VapidKeys } from "./lib/push/vapid-keys.ts";
@@ -100,6 +101,8 @@ export interface Deps {
   feedReaders: FeedReaders;
   /** Rewrites search documents of an older version in the background; started with the scheduler. */
   searchReindexer: SearchReindexer;
+  /** RSSHub: readers' instances, routing `rsshub://` fetches through them, the route catalogue. */
+  rsshub: Rsshub;
   /** Messages per inbox and hour (INBOX_MAIL_PER_HOUR), one count for SMTP and POST /inboxes/email. */
   inboxMailLimit: HourlyLimit;
 }
@@ -182,7 +185,8 @@ export function createDeps(input: {
       };
     },
   };
-  const { feedsRepo, timeline, refresh, scheduler, readers: feedReaders } = createRefresher({ config, logger, db, ids, clock, http, actions: ingest });
+  const rsshub = createRsshub({ config, db, http, ids, clock, logger, secret: authSecret });
+  const { feedsRepo, timeline, refresh, scheduler, readers: feedReaders } = createRefresher({ config, logger, db, ids, clock, http, rsshub: rsshub.router, actions: ingest });
   const feeds = createFeedsService({
     repo: feedsRepo,
     clock,
@@ -190,7 +194,7 @@ export function createDeps(input: {
     refresh,
     wakeScheduler: () => scheduler.wake(),
     normalizeUrl: normalizeFeedUrl,
-    discover: (url) => discoverFeeds({ http, rsshubUrl: config.fetch.rsshubUrl }, url),
+    discover: (url, forUserId) => discoverFeeds({ http, rsshub: async (route) => (await rsshub.router.fetch(route, { feedId: null, forUserId })).response }, url),
   });
   const listsRepo = createListsRepo(db);
   const inboxesRepo = createInboxesRepo(db);
@@ -234,7 +238,7 @@ export function createDeps(input: {
     clock,
     limits: config.limits,
     emailSuffix: config.inbox.emailSuffix,
-    resolveFeed: (url) => feeds.resolveFeed(url),
+    resolveFeed: (url, userId) => feeds.resolveFeed(url, userId),
     findList: (listId) => listsRepo.findById(listId),
     recountFeed: (feedId) => feeds.recountSubscribers(feedId),
   });
@@ -274,6 +278,7 @@ export function createDeps(input: {
     ingest,
     scheduler,
     feedReaders,
+    rsshub,
     searchReindexer: createSearchReindexer({ db, logger: logger.child({ module: "search" }) }),
     inboxMailLimit: createHourlyLimit({ perHour: config.inbox.mailPerHour, clock }),
     indexEntries: (tx, rows) => searchIndexRepo.indexEntries(tx, rows),

@@ -95,6 +95,9 @@ const envSchema = z.object({
   FETCH_ALLOW_PRIVATE_NETWORKS: bool("FETCH_ALLOW_PRIVATE_NETWORKS", false),
   TRUST_PROXY: bool("TRUST_PROXY", false),
   RSSHUB_URL: url("RSSHUB_URL", ["http:", "https:"]).default("https://rsshub.app"),
+  RSSHUB_ACCESS_KEY: z.string().trim().max(500).optional(),
+  RSSHUB_ALLOW_PRIVATE_NETWORKS: bool("RSSHUB_ALLOW_PRIVATE_NETWORKS", false),
+  RSSHUB_CHECK_MINUTES: integer("RSSHUB_CHECK_MINUTES", 10, 1, 24 * 60),
   SCHEDULER: bool("SCHEDULER", true),
   FETCH_CONCURRENCY: integer("FETCH_CONCURRENCY", 16, 1, 256),
   FETCH_PER_HOST: integer("FETCH_PER_HOST", 2, 1, 64),
@@ -289,6 +292,15 @@ export interface Config {
    * and the saves one reader may make per hour (0: no limit).
    */
   readonly integrations: { readonly allowPrivateNetworks: boolean; readonly savesPerHour: number };
+  /** RSSHub instances: the server's default (`fetch.rsshubUrl`) and the ones readers add. */
+  readonly rsshub: {
+    /** The default instance's ACCESS_KEY, sent as RSSHub expects (`?key=`); null when it has none. */
+    readonly accessKey: string | null;
+    /** Readers who are not admins may add instances on private networks (admins always may). */
+    readonly allowPrivateNetworks: boolean;
+    /** Minutes between two health checks of an instance. */
+    readonly checkMinutes: number;
+  };
   /** Snowflake worker id of this process; random when not configured. */
   readonly workerId: number | undefined;
   readonly logLevel: (typeof LOG_LEVELS)[number];
@@ -432,6 +444,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       errorReportingDsn: e.ERROR_REPORTING_DSN ?? null,
     }),
     integrations: Object.freeze({ allowPrivateNetworks: e.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS, savesPerHour: e.INTEGRATION_SAVES_PER_HOUR }),
+    rsshub: Object.freeze({ accessKey: e.RSSHUB_ACCESS_KEY || null, allowPrivateNetworks: e.RSSHUB_ALLOW_PRIVATE_NETWORKS, checkMinutes: e.RSSHUB_CHECK_MINUTES }),
     workerId: e.WORKER_ID,
     logLevel: e.LOG_LEVEL,
   });

@@ -76,6 +76,7 @@ async function main() {
     deps.scheduler.start();
     deps.searchReindexer.start();
     deps.webhookSender.start();
+    deps.rsshub.checker.start();
     deps.ai.startDailyReports();
   }
   // Inbox mail over SMTP only when SMTP_LISTEN_PORT is set: smtp-server and mailparser load then.
@@ -120,7 +121,7 @@ async function main() {
     closing = true;
     logger.info({ signal }, "shutting down");
     server.close();
-    await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop(), deps.webhookSender.stop(), smtp?.close()]);
+    await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop(), deps.webhookSender.stop(), deps.rsshub.checker.stop(), smtp?.close()]);
     // Notifications of the last refreshes go out before the connections close.
     await deps.push.notifier.settled();
     await deps.feedReaders.close();

@@ -36,13 +36,14 @@ async function main() {
   deps.scheduler.start();
   deps.searchReindexer.start();
   deps.webhookSender.start();
+  deps.rsshub.checker.start();
   logger.info({ concurrency: config.fetch.concurrency, perHost: config.fetch.perHost }, "refresh worker started");
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "refresh worker stopping");
-    await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop(), deps.webhookSender.stop()]);
+    await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop(), deps.webhookSender.stop(), deps.rsshub.checker.stop()]);
     // Notifications of the last refreshes go out before the connections close.
     await deps.push.notifier.settled();
     await deps.feedReaders.close();

@@ -12,3 +12,4 @@ export * from "./views.ts";
 export * from "./actions.ts";
 export * from "./messaging.ts";
 export * from "./integrations.ts";
+export * from "./rsshub.ts";

@@ -1,9 +1,10 @@
 import { createIdGenerator } from "@tidings/contracts";
-import { randomInt } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import path from "node:path";
 import { openDatabase } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 import type { Config } from "../env.ts";
+import { createRsshub } from "../features/rsshub/rsshub.module.ts";
 import { createRefresher } from "../fetcher/refresher.ts";
 import { systemClock } from "../lib/clock.ts";
 import type { HttpClient } from "../lib/http/index.ts";
@@ -25,7 +26,9 @@ export async function refreshOnce(config: Config, http: HttpClient, options: { a
     await migrate(database.db);
     const logger = createLogger({ level: config.logLevel });
     const ids = createIdGenerator({ workerId: config.workerId ?? randomInt(1024) });
-    const refresher = createRefresher({ config, logger, db: database.db, ids, clock: systemClock, http });
+    // Readers' RSSHub access keys open only with the server's secret; without it their feeds go through the default instance.
+    const rsshub = createRsshub({ config, db: database.db, http, ids, clock: systemClock, logger, secret: config.auth.secret ?? randomBytes(32).toString("base64url") });
+    const refresher = createRefresher({ config, logger, db: database.db, ids, clock: systemClock, http, rsshub: rsshub.router });
     if (options.all) await refresher.feedsRepo.markDue(systemClock.now());
     try {
       outcome = await refresher.scheduler.drain();

@@ -87,7 +87,7 @@ async function main() {
       }
     } else if (command === "discover") {
       if (inputs.length !== 1) throw new Error(USAGE);
-      const candidates = await discoverFeeds({ http, rsshubUrl: config.fetch.rsshubUrl }, inputs[0]!);
+      const candidates = await discoverFeeds({ http, rsshub: (route) => http.request({ url: resolveFetchUrl(route, config.fetch.rsshubUrl) }) }, inputs[0]!);
       for (const found of candidates) {
         console.log(JSON.stringify({ url: found.url, title: found.title, siteUrl: found.siteUrl, description: found.description, image: found.image, view: found.view }));
       }

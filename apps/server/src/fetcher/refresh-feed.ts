@@ -9,7 +9,7 @@ import type { Logger } from "../lib/logger.ts";
 import type { Semaphore } from "../lib/semaphore.ts";
 import { describeFetchError, describeStatus } from "./describe-error.ts";
 import type { FeedReaders } from "./feed-readers.ts";
-import { resolveFetchUrl } from "./feed-url.ts";
+import { isRsshubUrl, ROUTE_CACHE_MS, type RsshubRouter } from "./rsshub-routing.ts";
 import { expiresMs, maxAgeMs, retryAfterMs } from "./http-hints.ts";
 import type { SiteIcons } from "./site-icon.ts";
 import { estimateUpdatesPerWeek, nextCheckAt } from "./schedule-policy.ts";
@@ -31,7 +31,8 @@ export interface RefreshDeps {
   ids: IdGenerator;
   clock: Clock;
   logger: Logger;
-  rsshubUrl: string;
+  /** Fetches `rsshub://` routes through the instances the feed's readers chose. */
+  rsshub: RsshubRouter;
   /** Reads fetched documents (decode, parse, sanitise, index), on other threads when there are. */
   readers: FeedReaders;
   actions?: IngestActions;
@@ -46,7 +47,9 @@ export interface RefreshDeps {
   siteIcons?: SiteIcons;
 }
 
-type ScheduleHints = { maxAgeMs: number | null; expiresMs: number | null; retryAfterMs: number | null };
+type ScheduleHints = { maxAgeMs: number | null; expiresMs: number | null; retryAfterMs: number | null; ttlMs?: number };
+/** Which instance answered an `rsshub://` feed, and why not the readers' own when it did not. */
+type RsshubState = { rsshubInstanceId: string | null; rsshubFallback: string | null };
 
 export type RefreshOutcome =
   | { status: "updated"; inserted: number; updated: number; unchanged: number }
@@ -58,7 +61,7 @@ export type RefreshOutcome =
  * Failures are recorded on the feed (message, time, count) and scheduled with back-off; they are
  * returned, never thrown, so one bad feed cannot stop a worker.
  */
-export async function refreshFeed(deps: RefreshDeps, feed: FeedRow): Promise<RefreshOutcome> {
+export async function refreshFeed(deps: RefreshDeps, feed: FeedRow, options: { forUserId?: string } = {}): Promise<RefreshOutcome> {
   const started = deps.clock.now();
   const now = started.getTime();
   const fail = async (message: string, hints: { retryAfterMs?: number | null } = {}): Promise<RefreshOutcome> => {
@@ -75,8 +78,15 @@ export async function refreshFeed(deps: RefreshDeps, feed: FeedRow): Promise<Ref
   };
 
   let response;
+  let routed: RsshubState | null = null;
   try {
-    response = await deps.http.request({ url: resolveFetchUrl(feed.url, deps.rsshubUrl), etag: feed.etag, lastModified: feed.lastModified });
+    if (isRsshubUrl(feed.url)) {
+      const answer = await deps.rsshub.fetch(feed.url, { feedId: feed.id, forUserId: options.forUserId, lastInstanceId: feed.rsshubInstanceId, etag: feed.etag, lastModified: feed.lastModified });
+      response = answer.response;
+      routed = { rsshubInstanceId: answer.via.instanceId, rsshubFallback: answer.fallback };
+    } else {
+      response = await deps.http.request({ url: feed.url, etag: feed.etag, lastModified: feed.lastModified });
+    }
   } catch (error) {
     if (error instanceof FetchError) return fail(describeFetchError(error));
     throw error;
@@ -86,6 +96,8 @@ export async function refreshFeed(deps: RefreshDeps, feed: FeedRow): Promise<Ref
     maxAgeMs: maxAgeMs(headers["cache-control"]),
     expiresMs: expiresMs(headers.expires, now),
     retryAfterMs: retryAfterMs(headers["retry-after"], now),
+    // An instance serves a route from its cache for an hour (spec §9): asking sooner gets the same answer.
+    ...(routed ? { ttlMs: ROUTE_CACHE_MS } : {}),
   };
   if (response.status === 429 || response.status === 503) return fail(describeStatus(response.status), hints);
   if (response.status === 304) {
@@ -94,12 +106,13 @@ export async function refreshFeed(deps: RefreshDeps, feed: FeedRow): Promise<Ref
       errorCount: 0,
       errorMessage: null,
       errorAt: null,
+      ...routed,
       nextCheckAt: new Date(nextCheckAt({ now, updatesPerWeek: feed.updatesPerWeek, errorCount: 0, ...hints })),
     });
     return { status: "not-modified" };
   }
   if (response.status < 200 || response.status >= 300) return fail(describeStatus(response.status));
-  const process = () => processBody(deps, feed, response, { started, hints, fail });
+  const process = () => processBody(deps, feed, response, { started, hints, fail, routed });
   return deps.processing ? deps.processing.run(process) : process();
 }
 
@@ -108,9 +121,10 @@ async function processBody(
   deps: RefreshDeps,
   feed: FeedRow,
   response: HttpResponse,
-  context: { started: Date; hints: ScheduleHints; fail: (message: string) => Promise<RefreshOutcome> },
+  context: { started: Date; hints: ScheduleHints; fail: (message: string) => Promise<RefreshOutcome>; routed: RsshubState | null },
 ): Promise<RefreshOutcome> {
-  const { started, hints, fail } = context;
+  const { started, fail, routed } = context;
+  const { ttlMs: routeTtlMs, ...hints } = context.hints;
   const now = started.getTime();
   const headers = response.headers;
   // Items whose markup the last refresh read already are not read again: a changed feed with 5
@@ -127,7 +141,7 @@ async function processBody(
   const times = [...itemDigests.map(([, time]) => time), ...read.entries.flatMap((entry) => (entry.digest ? [] : [entry.publishedAt.getTime()]))];
   const updatesPerWeek = estimateUpdatesPerWeek(times, now);
   const latest = times.reduce<number | null>((max, time) => Math.max(max ?? 0, time), null);
-  const ttlMs = parsed.ttlMinutes ? parsed.ttlMinutes * 60_000 : null;
+  const ttlMs = Math.max(parsed.ttlMinutes ? parsed.ttlMinutes * 60_000 : 0, routeTtlMs ?? 0) || null;
   const movedTo = response.permanentUrl && !feed.url.startsWith("rsshub://") ? response.permanentUrl : null;
   if (movedTo && movedTo !== feed.url && !(await deps.feeds.findByUrl(movedTo))) {
     await deps.feeds.update(feed.id, { url: movedTo });
@@ -145,6 +159,7 @@ async function processBody(
     errorCount: 0,
     errorMessage: null,
     errorAt: null,
+    ...routed,
     itemDigests: itemDigests.length > 0 ? itemDigests : null,
     updatesPerWeek,
     latestEntryPublishedAt: latest !== null && (!feed.latestEntryPublishedAt || latest > feed.latestEntryPublishedAt.getTime()) ? new Date(latest) : feed.latestEntryPublishedAt,

@@ -10,6 +10,7 @@ import { Semaphore } from "../lib/semaphore.ts";
 import { createTimelineRepo, type TimelineRepo } from "../timeline/timeline.repo.ts";
 import { createFeedReaders, type FeedReaders } from "./feed-readers.ts";
 import { type IngestActions, refreshFeed } from "./refresh-feed.ts";
+import type { RsshubRouter } from "./rsshub-routing.ts";
 import { createScheduler, type Scheduler } from "./scheduler.ts";
 import { createSiteIcons } from "./site-icon.ts";
 
@@ -17,8 +18,8 @@ import { createSiteIcons } from "./site-icon.ts";
 export interface Refresher {
   feedsRepo: FeedsRepo;
   timeline: TimelineRepo;
-  /** Refreshes one feed now. */
-  refresh: (feed: Parameters<typeof refreshFeed>[1]) => ReturnType<typeof refreshFeed>;
+  /** Refreshes one feed now (`forUserId`: a reader about to follow it, whose RSSHub instance comes first). */
+  refresh: (feed: Parameters<typeof refreshFeed>[1], options?: Parameters<typeof refreshFeed>[2]) => ReturnType<typeof refreshFeed>;
   scheduler: Scheduler;
   /** The threads reading fetched documents: closed when the process is done refreshing. */
   readers: FeedReaders;
@@ -37,22 +38,31 @@ export function processingSlots(concurrency: number): number {
  * Builds the refresh engine. It needs no accounts, sessions or web app, so a refresh worker or a
  * one-shot CLI refresh starts without loading them.
  */
-export function createRefresher(input: { config: Config; logger: Logger; db: Database; ids: IdGenerator; clock: Clock; http: HttpClient; actions?: IngestActions }): Refresher {
-  const { config, db, ids, clock, http, actions } = input;
+export function createRefresher(input: {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  ids: IdGenerator;
+  clock: Clock;
+  http: HttpClient;
+  rsshub: RsshubRouter;
+  actions?: IngestActions;
+}): Refresher {
+  const { config, db, ids, clock, http, actions, rsshub } = input;
   const feedsRepo = createFeedsRepo(db);
   const timeline = createTimelineRepo(db);
   const logger = input.logger.child({ module: "fetcher" });
   const processing = new Semaphore(processingSlots(config.fetch.concurrency));
   const readers = createFeedReaders({ threads: config.fetch.readThreads, logger });
   const siteIcons = config.images.siteIcons ? createSiteIcons({ http, feeds: feedsRepo, clock, logger }) : undefined;
-  const refresh = (feed: Parameters<typeof refreshFeed>[1]) =>
-    refreshFeed({ db, feeds: feedsRepo, timeline, http, ids, clock, logger, rsshubUrl: config.fetch.rsshubUrl, readers, processing, actions, siteIcons }, feed);
+  const refresh: Refresher["refresh"] = (feed, options) =>
+    refreshFeed({ db, feeds: feedsRepo, timeline, http, ids, clock, logger, rsshub, readers, processing, actions, siteIcons }, feed, options);
   const scheduler = createScheduler({
     feeds: feedsRepo,
     clock,
     logger,
     rsshubUrl: config.fetch.rsshubUrl,
-    refresh,
+    refresh: (feed) => refresh(feed),
     concurrency: config.fetch.concurrency,
     perHost: config.fetch.perHost,
   });

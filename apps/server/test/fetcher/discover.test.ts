@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DiscoveryError, discoverFeeds } from "../../src/fetcher/discover/discover.ts";
+import { type DiscoverDeps, DiscoveryError, discoverFeeds } from "../../src/fetcher/discover/discover.ts";
+import { resolveFetchUrl } from "../../src/fetcher/feed-url.ts";
 import { createHttpClient, type HttpClient } from "../../src/lib/http/index.ts";
 import { rssFeed, startFeedServer, type FeedServer } from "../helpers/feed-server.ts";
 import { TEST_DRIVER } from "../helpers/database.ts";
@@ -7,11 +8,11 @@ import { TEST_DRIVER } from "../helpers/database.ts";
 describe.runIf(TEST_DRIVER === "pglite")("discoverFeeds", () => {
   let server: FeedServer;
   let http: HttpClient;
-  let deps: { http: HttpClient; rsshubUrl: string };
+  let deps: DiscoverDeps;
   beforeAll(async () => {
     server = await startFeedServer();
     http = createHttpClient({ userAgent: "test", allowPrivateNetworks: true, totalTimeoutMs: 3000 });
-    deps = { http, rsshubUrl: server.url("/hub") };
+    deps = { http, rsshub: (route) => http.request({ url: resolveFetchUrl(route, server.url("/hub")) }) };
     server.set("/feed.xml", { body: rssFeed({ title: "Site feed", items: [{ guid: "1", title: "One" }] }) });
     server.set("/comments.xml", { body: rssFeed({ title: "Comments", items: [] }) });
     server.set("/broken.xml", { body: "<html>not a feed</html>", headers: { "content-type": "text/html" } });
@@ -58,7 +59,7 @@ describe.runIf(TEST_DRIVER === "pglite")("discoverFeeds", () => {
 
   it("refuses private addresses unless allowed", async () => {
     const guarded = createHttpClient({ userAgent: "test", allowPrivateNetworks: false });
-    await expect(discoverFeeds({ http: guarded, rsshubUrl: "https://rsshub.app" }, server.url("/feed.xml"))).rejects.toMatchObject({ reason: "fetch-failed" });
+    await expect(discoverFeeds({ http: guarded, rsshub: (route) => guarded.request({ url: resolveFetchUrl(route, "https://rsshub.app") }) }, server.url("/feed.xml"))).rejects.toMatchObject({ reason: "fetch-failed" });
     guarded.close();
   });
 });

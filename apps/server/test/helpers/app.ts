@@ -2,6 +2,7 @@ import { createApp, type App } from "../../src/app.ts";
 import type { DatabaseHandle } from "../../src/db/client.ts";
 import { createDeps, type Deps } from "../../src/deps.ts";
 import { loadConfig } from "../../src/env.ts";
+import type { Clock } from "../../src/lib/clock.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { openTestDatabase } from "./database.ts";
 
@@ -17,11 +18,11 @@ export interface TestApp {
 }
 
 /** The real app over a fresh database; `env` overrides configuration variables. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "/nonexistent", ...env });
   const logger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
-  const deps = createDeps({ config, logger, database, authSecret: "test-secret-".padEnd(40, "x") });
+  const deps = createDeps({ config, logger, database, authSecret: "test-secret-".padEnd(40, "x"), ...(options.clock ? { clock: options.clock } : {}) });
   const app = createApp(deps);
   return {
     app,

@@ -29,6 +29,11 @@ export interface FeedSummary {
   errorAt: string | null;
   ownerUserId: string | null;
   language?: string | null;
+  /**
+   * `rsshub://` feeds only, when the last fetch could not go through the instance its readers
+   * chose and used the server's default instead: why (e.g. "My RSSHub is unavailable: …").
+   */
+  rsshubFallback?: string | null;
 }
 
 export interface FeedAnalytics {

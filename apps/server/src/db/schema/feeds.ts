@@ -37,6 +37,10 @@ export const feeds = pgTable(
     latestEntryPublishedAt: timestamptz("latest_entry_published_at"),
     subscriptionCount: integer("subscription_count").notNull().default(0),
     itemDigests: jsonb("item_digests").$type<ItemDigests>(),
+    /** For `rsshub://` feeds: the readers' instance the last fetch went through (null: the default). */
+    rsshubInstanceId: snowflake("rsshub_instance_id"),
+    /** For `rsshub://` feeds: why the last fetch did not go through the readers' instance (it was unavailable). */
+    rsshubFallback: text("rsshub_fallback"),
     ...timestamps(),
   },
   (t) => [index("feeds_next_check_at_idx").on(t.nextCheckAt), index("feeds_owner_user_id_idx").on(t.ownerUserId)],

@@ -13,6 +13,7 @@ export * from "./integration-settings.ts";
 export * from "./invitations.ts";
 export * from "./lists.ts";
 export * from "./push-subscriptions.ts";
+export * from "./rsshub.ts";
 export * from "./settings.ts";
 export * from "./sign-in-failures.ts";
 export * from "./subscriptions.ts";

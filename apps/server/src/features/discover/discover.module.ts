@@ -6,21 +6,19 @@ import type { ModuleContext } from "../module.ts";
 import { discoverRoutes } from "./discover.routes.ts";
 import { createDiscoverRepo } from "./discover.repo.ts";
 import { createDiscoverService } from "./discover.service.ts";
-import { fetchInstanceCatalogue, loadSnapshot } from "./rsshub-snapshot.ts";
-import { createRsshubService } from "./rsshub.service.ts";
 import { createTrendingRepo } from "./trending.repo.ts";
 import { createTrendingService } from "./trending.service.ts";
 
 /** /discover (search for feeds and lists, RSSHub routes) and /trending. */
 export function discoverModule(context: ModuleContext): Hono<AppEnv> {
   const { deps } = context;
-  const { rsshubUrl } = deps.config.fetch;
+  const { router } = deps.rsshub;
   const logger = deps.logger.child({ module: "discover" });
   const discoverRepo = createDiscoverRepo(deps.db);
-  const fetcher = { db: deps.db, feeds: deps.feedsRepo, timeline: deps.timeline, http: deps.http, ids: deps.ids, clock: deps.clock, logger, rsshubUrl, readers: deps.feedReaders };
+  const fetcher = { db: deps.db, feeds: deps.feedsRepo, timeline: deps.timeline, http: deps.http, ids: deps.ids, clock: deps.clock, logger, rsshub: router, readers: deps.feedReaders };
   const discover = createDiscoverService({
     repo: discoverRepo,
-    discover: (url) => discoverFeeds({ http: deps.http, rsshubUrl }, url),
+    discover: (url) => discoverFeeds({ http: deps.http, rsshub: async (route) => (await router.fetch(route, { feedId: null })).response }, url),
     // A candidate becomes a stored feed, fetched once now so that its previews (and a follow) have entries.
     store: async (candidate) => {
       const known = await deps.feedsRepo.findByUrl(candidate.url);
@@ -31,12 +29,6 @@ export function discoverModule(context: ModuleContext): Hono<AppEnv> {
       return (await deps.feedsRepo.findById(feed.id)) ?? feed;
     },
   });
-  const rsshub = createRsshubService({
-    snapshot: loadSnapshot,
-    fetchInstance: () => fetchInstanceCatalogue(deps.http, rsshubUrl),
-    clock: deps.clock,
-    onBackgroundError: (error) => logger.warn({ err: error }, "RSSHub routes could not be refreshed; serving the built-in list"),
-  });
   const trending = createTrendingService({ repo: createTrendingRepo(deps.db), discoverRepo, clock: deps.clock });
-  return discoverRoutes({ discover, rsshub, trending, requireUser: context.requireUser });
+  return discoverRoutes({ discover, rsshub: deps.rsshub, trending, requireUser: context.requireUser });
 }

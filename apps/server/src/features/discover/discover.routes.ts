@@ -5,7 +5,7 @@ import { ok } from "../../http/respond.ts";
 import { currentUser } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
 import type { DiscoverService } from "./discover.service.ts";
-import type { RsshubService } from "./rsshub.service.ts";
+import type { Rsshub } from "../rsshub/rsshub.module.ts";
 import type { TrendingService } from "./trending.service.ts";
 
 const word = z.string().trim().max(100);
@@ -23,7 +23,8 @@ const language = z
 
 export interface DiscoverRouteDeps {
   discover: DiscoverService;
-  rsshub: RsshubService;
+  /** The route catalogue of the instance each reader uses. */
+  rsshub: Pick<Rsshub, "catalogue" | "catalogueSources">;
   trending: TrendingService;
   requireUser: MiddlewareHandler<AppEnv>;
 }
@@ -38,21 +39,25 @@ export function discoverRoutes(deps: DiscoverRouteDeps) {
       validate("json", z.object({ keyword: z.string().trim().min(1).max(2048), target: z.enum(["feeds", "lists"]).optional() })),
       async (c) => ok(c, await deps.discover.discover(currentUser(c), c.req.valid("json"))),
     )
-    .get("/discover/rsshub", requireUser, validate("query", rsshubQuery), (c) => {
+    .get("/discover/rsshub", requireUser, validate("query", rsshubQuery), async (c) => {
       const query = c.req.valid("query");
+      const sources = await deps.rsshub.catalogueSources(currentUser(c).id);
       const categories = [query.category, ...(query.categories?.split(",") ?? [])].map((item) => item?.trim()).filter((item): item is string => !!item);
       return ok(
         c,
-        deps.rsshub.list({
+        await deps.rsshub.catalogue.list(sources, {
           categories,
           ...(query.namespace ? { namespace: query.namespace } : {}),
           ...(query.lang && query.lang !== "all" ? { lang: query.lang } : {}),
         }),
       );
     })
-    .get("/discover/rsshub/route", requireUser, validate("query", z.object({ route: z.string().trim().min(1).max(1000) })), (c) =>
-      ok(c, deps.rsshub.route(c.req.valid("query").route)),
+    .get("/discover/rsshub/route", requireUser, validate("query", z.object({ route: z.string().trim().min(1).max(1000) })), async (c) =>
+      ok(c, await deps.rsshub.catalogue.route(await deps.rsshub.catalogueSources(currentUser(c).id), c.req.valid("query").route)),
     )
-    .post("/discover/rsshub/refresh", requireUser, async (c) => ok(c, await deps.rsshub.refresh(currentUser(c))))
+    .post("/discover/rsshub/refresh", requireUser, async (c) => {
+      const [first] = await deps.rsshub.catalogueSources(currentUser(c).id);
+      return ok(c, await deps.rsshub.catalogue.refresh(currentUser(c), first!));
+    })
     .get("/trending", requireUser, validate("query", z.object({ language })), async (c) => ok(c, await deps.trending.trending(c.req.valid("query").language)));
 }

@@ -25,7 +25,7 @@ export interface FeedInfoDeps {
   /** The feed with that id, or null. */
   findFeed: (feedId: string) => Promise<FeedRow | null>;
   /** Finds or creates (and fetches) the feed behind a URL; throws AppError 1002, 2001-2004. */
-  resolveFeed: (url: string) => Promise<FeedRow>;
+  resolveFeed: (url: string, forUserId: string) => Promise<FeedRow>;
 }
 
 /** A feed's public page: the feed, its numbers, its newest entries and the caller's subscription. */
@@ -35,7 +35,7 @@ export function createFeedInfoService(deps: FeedInfoDeps) {
     async get(user: RequestUser, query: { id?: string | undefined; url?: string | undefined }): Promise<FeedInfo> {
       let feed: FeedRow | null;
       if (query.id) feed = await deps.findFeed(query.id);
-      else if (query.url) feed = await deps.resolveFeed(query.url);
+      else if (query.url) feed = await deps.resolveFeed(query.url, user.id);
       else throw new AppError(ErrorCode.FeedIdOrUrlRequired);
       if (!feed) throw new AppError(ErrorCode.FeedNotFound);
       const [entries, readCount, subscriptionCount, subscription] = await Promise.all([

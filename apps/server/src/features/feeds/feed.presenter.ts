@@ -17,6 +17,7 @@ export function presentFeed(feed: FeedRow): FeedSummary {
     errorAt: iso(feed.errorAt),
     ownerUserId: feed.ownerUserId,
     language: feed.language,
+    ...(feed.rsshubFallback ? { rsshubFallback: feed.rsshubFallback } : {}),
   };
 }
 

@@ -21,7 +21,7 @@ export interface DiscoveredFeed {
 }
 
 /** Why discovery failed; mapped to the API's feed error codes. */
-export type DiscoveryFailure = "invalid-url" | "fetch-failed" | "no-feed";
+export type DiscoveryFailure = "invalid-url" | "fetch-failed" | "no-feed" | "no-route";
 
 export interface FeedsServiceDeps {
   repo: FeedsRepo;
@@ -29,10 +29,13 @@ export interface FeedsServiceDeps {
   ids: IdGenerator;
   /** A feed URL as stored (normalised), or null when it is no web or rsshub:// URL. */
   normalizeUrl: (url: string) => string | null;
-  /** The feeds behind a URL; throws `{ reason: DiscoveryFailure, message }` when there are none. */
-  discover: (url: string) => Promise<DiscoveredFeed[]>;
-  /** Refreshes one feed now (the fetcher's pipeline). */
-  refresh: (feed: FeedRow) => Promise<RefreshResult>;
+  /**
+   * The feeds behind a URL (an `rsshub://` route through `forUserId`'s instance); throws
+   * `{ reason: DiscoveryFailure, message }` when there are none.
+   */
+  discover: (url: string, forUserId?: string) => Promise<DiscoveredFeed[]>;
+  /** Refreshes one feed now (the fetcher's pipeline); `forUserId`: the reader about to follow it. */
+  refresh: (feed: FeedRow, options?: { forUserId?: string }) => Promise<RefreshResult>;
   /** Tells the scheduler there is new work. */
   wakeScheduler: () => void;
 }
@@ -42,21 +45,23 @@ export function createFeedsService(deps: FeedsServiceDeps) {
   const { repo, clock } = deps;
   /**
    * The feed behind a URL: the one already known, else the first feed discovery finds there,
-   * created and fetched at once so that its entries are there for the first reader.
+   * created and fetched at once so that its entries are there for the first reader (`forUserId`,
+   * whose RSSHub instance an `rsshub://` route goes through).
    */
-  async function resolveFeed(rawUrl: string): Promise<FeedRow> {
+  async function resolveFeed(rawUrl: string, forUserId?: string): Promise<FeedRow> {
     const url = deps.normalizeUrl(rawUrl);
     if (!url) throw new AppError(ErrorCode.InvalidParameter, { reason: `Not a feed address: ${rawUrl}` });
     const known = await repo.findByUrl(url);
     if (known) return known;
     let found: DiscoveredFeed[];
     try {
-      found = await deps.discover(url);
+      found = await deps.discover(url, forUserId);
     } catch (error) {
       const failure = (error as { reason?: DiscoveryFailure }).reason;
       const reason = (error as Error).message;
       if (failure === "invalid-url") throw new AppError(ErrorCode.InvalidParameter, { reason });
       if (failure === "no-feed") throw new AppError(ErrorCode.FeedParseError, { reason });
+      if (failure === "no-route") throw new AppError(ErrorCode.RSSHubRouteNotFound, { reason });
       throw new AppError(ErrorCode.FeedFetchError, { reason });
     }
     const first = found[0];
@@ -71,7 +76,7 @@ export function createFeedsService(deps: FeedsServiceDeps) {
       description: first.description,
       image: first.image,
     });
-    if (!feed.checkedAt) await deps.refresh(feed);
+    if (!feed.checkedAt) await deps.refresh(feed, forUserId ? { forUserId } : {});
     return (await repo.findById(feed.id)) ?? feed;
   }
 

@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.ts";
 import type { Config } from "../../env.ts";
 import type { AppEnv, RequestUser } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { createHttpClient, type HttpClient } from "../../lib/http/index.ts";
+import { createHttpClient, type HttpClient, isLanOrPublicAddress } from "../../lib/http/index.ts";
 import { USER_AGENT } from "../../lib/http/user-agent.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { createHourlyLimit } from "../../lib/rate-limit.ts";
@@ -15,7 +15,7 @@ import { DEFAULT_ENDPOINTS, type FixedEndpoints } from "./clients/index.ts";
 import { integrationsRoutes } from "./integrations.routes.ts";
 import { createIntegrationsRepo } from "./integrations.repo.ts";
 import { createIntegrationsService, type IntegrationsService } from "./integrations.service.ts";
-import { isLanOrPublicAddress } from "./lan-policy.ts";
+
 import { htmlToMarkdown } from "./markdown.ts";
 
 /**

@@ -24,7 +24,8 @@ export interface SubscriptionsDeps {
   limits: Config["limits"];
   emailSuffix: string;
   /** Finds or creates (and fetches) the feed behind a URL; throws AppError 2001-2004. */
-  resolveFeed: (url: string) => Promise<FeedRow>;
+  /** The feed behind a URL, found or created (an `rsshub://` route through `forUserId`'s instance). */
+  resolveFeed: (url: string, forUserId: string) => Promise<FeedRow>;
   /** The list with that id, or null. */
   findList: (listId: string) => Promise<{ id: string; ownerUserId: string } | null>;
   /** Keeps a feed's subscriber count current. */
@@ -112,7 +113,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         return { feedId: null, listId: list.id, subscription: row };
       }
       if (!input.url) throw new AppError(ErrorCode.FeedIdOrUrlRequired);
-      const feed = await deps.resolveFeed(input.url);
+      const feed = await deps.resolveFeed(input.url, user.id);
       const row = await follow(user, { type: "feed", id: feed.id }, input);
       await deps.recountFeed(feed.id);
       return { feedId: feed.id, listId: null, subscription: row };

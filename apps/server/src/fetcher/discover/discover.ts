@@ -1,7 +1,8 @@
 import type { FeedView } from "@tidings/contracts";
-import { FetchError, type HttpClient } from "../../lib/http/index.ts";
+import { FetchError, type HttpClient, type HttpResponse } from "../../lib/http/index.ts";
 import { decodeDocument } from "../decode.ts";
-import { normalizeFeedUrl, resolveFetchUrl } from "../feed-url.ts";
+import { normalizeFeedUrl } from "../feed-url.ts";
+import { isRsshubUrl } from "../rsshub-routing.ts";
 import { inferView } from "../infer-view.ts";
 import type { ParsedFeed } from "../parse/model.ts";
 import { parseFeedDocument } from "../parse/parse-feed.ts";
@@ -22,13 +23,16 @@ export interface FeedCandidate {
 
 export interface DiscoverDeps {
   http: HttpClient;
-  rsshubUrl: string;
+  /** Fetches an `rsshub://` route (through the reader's instance, or the default). */
+  rsshub: (url: string) => Promise<HttpResponse>;
 }
 
-/** Why discovery found nothing: the URL was unusable or unreachable, or it holds no feed. */
+type DiscoveryFailure = "invalid-url" | "fetch-failed" | "no-feed" | "no-route";
+
+/** Why discovery found nothing: the URL was unusable or unreachable, it holds no feed, or RSSHub has no such route. */
 export class DiscoveryError extends Error {
-  readonly reason: "invalid-url" | "fetch-failed" | "no-feed";
-  constructor(reason: "invalid-url" | "fetch-failed" | "no-feed", message: string, options?: { cause?: unknown }) {
+  readonly reason: DiscoveryFailure;
+  constructor(reason: DiscoveryFailure, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "DiscoveryError";
     this.reason = reason;
@@ -36,13 +40,31 @@ export class DiscoveryError extends Error {
 }
 
 async function fetchText(deps: DiscoverDeps, url: string) {
-  const response = await deps.http.request({ url: resolveFetchUrl(url, deps.rsshubUrl) });
+  const response = isRsshubUrl(url) ? await deps.rsshub(url) : await deps.http.request({ url });
   if (response.status < 200 || response.status >= 300) throw new DiscoveryError("fetch-failed", `HTTP ${response.status} from ${url}`);
   return { text: decodeDocument(response.body, response.headers["content-type"]).text, url: response.url, contentType: response.headers["content-type"] ?? "" };
 }
 
 function candidate(url: string, feed: ParsedFeed, fallbackTitle: string | null = null): FeedCandidate {
   return { url, title: feed.title ?? fallbackTitle, siteUrl: feed.siteUrl, description: feed.description, image: feed.image, view: inferView(feed), feed };
+}
+
+/** The feed an RSSHub route answers; "no-route" when the instance has no such route. */
+async function routeFeed(deps: DiscoverDeps, url: string): Promise<FeedCandidate> {
+  let response;
+  try {
+    response = await deps.rsshub(url);
+  } catch (error) {
+    throw new DiscoveryError("fetch-failed", `The RSSHub route ${url} could not be fetched: ${(error as Error).message}`, { cause: error });
+  }
+  if (response.status === 404) throw new DiscoveryError("no-route", `RSSHub has no route ${url.slice("rsshub://".length - 1)}`);
+  if (response.status < 200 || response.status >= 300) throw new DiscoveryError("fetch-failed", `HTTP ${response.status} from the RSSHub route ${url}`);
+  try {
+    const document = decodeDocument(response.body, response.headers["content-type"]);
+    return candidate(url, parseFeedDocument(document.text, response.url));
+  } catch {
+    throw new DiscoveryError("no-feed", `The RSSHub route ${url} gave no feed`);
+  }
 }
 
 /** A candidate for `url` if it is a feed; null when it is not (or cannot be fetched). */
@@ -67,11 +89,7 @@ const found = (list: (FeedCandidate | null)[]) => {
 export async function discoverFeeds(deps: DiscoverDeps, input: string): Promise<FeedCandidate[]> {
   const url = normalizeFeedUrl(input);
   if (!url) throw new DiscoveryError("invalid-url", `Not a web address: ${input}`);
-  if (url.startsWith("rsshub://")) {
-    const feed = await tryFeed(deps, url);
-    if (!feed) throw new DiscoveryError("no-feed", `The RSSHub route ${url} gave no feed`);
-    return [feed];
-  }
+  if (url.startsWith("rsshub://")) return [await routeFeed(deps, url)];
   const platform = found(await Promise.all(platformFeeds(new URL(url)).map((feedUrl) => tryFeed(deps, feedUrl))));
   if (platform.length > 0) return platform;
 

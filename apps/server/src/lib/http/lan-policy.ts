@@ -1,5 +1,5 @@
 import ipaddr from "ipaddr.js";
-import { isPublicAddress } from "../../lib/http/index.ts";
+import { isPublicAddress } from "./address-guard.ts";
 
 const LAN_V4 = new Set(["private", "loopback", "carrierGradeNat"]);
 const LAN_V6 = new Set(["uniqueLocal", "loopback"]);
