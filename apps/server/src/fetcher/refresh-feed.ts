@@ -61,7 +61,7 @@ export type RefreshOutcome =
  * Failures are recorded on the feed (message, time, count) and scheduled with back-off; they are
  * returned, never thrown, so one bad feed cannot stop a worker.
  */
-export async function refreshFeed(deps: RefreshDeps, feed: FeedRow, options: { forUserId?: string } = {}): Promise<RefreshOutcome> {
+export async function refreshFeed(deps: RefreshDeps, feed: FeedRow, options: { forUserId?: string; fresh?: boolean } = {}): Promise<RefreshOutcome> {
   const started = deps.clock.now();
   const now = started.getTime();
   const fail = async (message: string, hints: { retryAfterMs?: number | null } = {}): Promise<RefreshOutcome> => {
@@ -81,7 +81,7 @@ export async function refreshFeed(deps: RefreshDeps, feed: FeedRow, options: { f
   let routed: RsshubState | null = null;
   try {
     if (isRsshubUrl(feed.url)) {
-      const answer = await deps.rsshub.fetch(feed.url, { feedId: feed.id, forUserId: options.forUserId, lastInstanceId: feed.rsshubInstanceId, etag: feed.etag, lastModified: feed.lastModified });
+      const answer = await deps.rsshub.fetch(feed.url, { feedId: feed.id, forUserId: options.forUserId, fresh: options.fresh, lastInstanceId: feed.rsshubInstanceId, etag: feed.etag, lastModified: feed.lastModified });
       response = answer.response;
       routed = { rsshubInstanceId: answer.via.instanceId, rsshubFallback: answer.fallback };
     } else {

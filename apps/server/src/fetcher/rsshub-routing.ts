@@ -117,7 +117,15 @@ export function createRsshubRouter(deps: { http: HttpClient; lanHttp: HttpClient
      */
     async fetch(
       feedUrl: string,
-      options: { feedId: string | null; forUserId?: string; lastInstanceId?: string | null; etag?: string | null; lastModified?: string | null },
+      options: {
+        feedId: string | null;
+        forUserId?: string;
+        lastInstanceId?: string | null;
+        etag?: string | null;
+        lastModified?: string | null;
+        /** Ask the instance even when an answer of the last hour is at hand (a refresh somebody asked for). */
+        fresh?: boolean;
+      },
     ): Promise<RoutedResponse> {
       const route = routeOf(feedUrl);
       const { targets, skipped } = await deps.source.forFeed(options.feedId, options.forUserId);
@@ -126,7 +134,7 @@ export function createRsshubRouter(deps: { http: HttpClient; lanHttp: HttpClient
       for (const [index, target] of targets.entries()) {
         const isLast = index === targets.length - 1;
         const url = instanceUrl(target, route);
-        const hit = cached(url);
+        const hit = options.fresh ? null : cached(url);
         const fallback = () => (troubles.length > 0 ? `${troubles.join("; ")}: fetched through ${target.label}` : null);
         if (hit) return { response: hit, via: target, fallback: fallback() };
         const sameInstance = (options.lastInstanceId ?? null) === target.instanceId;

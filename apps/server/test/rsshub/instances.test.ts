@@ -156,10 +156,12 @@ describe("RSSHub instances", () => {
     const stored = await t.deps.db.select().from(feeds).where(eq(feeds.url, "rsshub://test/news"));
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ rsshubInstanceId: ownId, rsshubFallback: null });
-    // Refreshed within the hour: the instance's answer is reused; an hour later it is asked again.
-    await t.deps.feeds.refreshNow({ id: adminId, email: "admin@example.com", name: "Admin", role: "user", isAdmin: true }, stored[0]!.id);
+    // Fetched again within the hour (another preview): the instance's answer is reused; an admin's
+    // refresh asks it again.
+    await alice.get(`/feeds?url=${encodeURIComponent("rsshub://test/news")}`);
+    await t.deps.feedsRepo.markDue(clock.now(), [stored[0]!.id]);
+    expect((await t.deps.scheduler.drain()).refreshed).toBe(1);
     expect(own.hits("/test/news")).toBe(1);
-    now += 60 * 60 * 1000;
     await t.deps.feeds.refreshNow({ id: adminId, email: "admin@example.com", name: "Admin", role: "user", isAdmin: true }, stored[0]!.id);
     expect(own.hits("/test/news")).toBe(2);
     const [after] = await t.deps.db.select().from(feeds).where(eq(feeds.id, stored[0]!.id));

@@ -3,6 +3,7 @@ import { useParams } from "react-router";
 import { ActionsEditor } from "../modules/actions/index.ts";
 import { DiscoverCategory, DiscoverHome, RsshubIndex } from "../modules/discover/index.ts";
 import { PageFrame } from "../modules/layout/index.ts";
+import { RsshubInstances } from "../modules/rsshub/index.ts";
 
 export function DiscoverPage() {
   const { t } = useTranslation("app");
@@ -42,6 +43,9 @@ export function RSSHubPage() {
   const { t } = useTranslation("app");
   return (
     <PageFrame title={t("pages.rsshub")} description={t("pages.rsshub_description")}>
+      <div className="mx-auto max-w-5xl pb-6">
+        <RsshubInstances />
+      </div>
       <RsshubIndex />
     </PageFrame>
   );

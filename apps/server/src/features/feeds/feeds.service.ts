@@ -35,7 +35,7 @@ export interface FeedsServiceDeps {
    */
   discover: (url: string, forUserId?: string) => Promise<DiscoveredFeed[]>;
   /** Refreshes one feed now (the fetcher's pipeline); `forUserId`: the reader about to follow it. */
-  refresh: (feed: FeedRow, options?: { forUserId?: string }) => Promise<RefreshResult>;
+  refresh: (feed: FeedRow, options?: { forUserId?: string; fresh?: boolean }) => Promise<RefreshResult>;
   /** Tells the scheduler there is new work. */
   wakeScheduler: () => void;
 }
@@ -96,7 +96,7 @@ export function createFeedsService(deps: FeedsServiceDeps) {
       if (!user.isAdmin) throw new AppError(ErrorCode.OnlyAdminsRefreshFeeds);
       const feed = await repo.findById(feedId);
       if (!feed) throw new AppError(ErrorCode.FeedNotFound);
-      const result = await deps.refresh(feed);
+      const result = await deps.refresh(feed, { fresh: true });
       const after = await repo.findById(feedId);
       return { result, feed: after ?? feed };
     },

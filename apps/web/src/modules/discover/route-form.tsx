@@ -2,9 +2,11 @@ import { isFeedView } from "@tidings/contracts";
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { openFollowDialog, PrimaryButton, SecondaryButton } from "../follow/index.ts";
+import { ResolvedThrough } from "../rsshub/index.ts";
 import { useCopy } from "../toast/index.ts";
 import type { RsshubParameter } from "./discover-api.ts";
 import type { RouteFormTarget } from "./open-route-form.tsx";
+import { RoutePreview } from "./route-preview.tsx";
 import { buildRsshubUrl, exampleValues, formParams } from "./rsshub-url.ts";
 
 const CONTROL =
@@ -14,7 +16,8 @@ const describe = (parameter: RsshubParameter | undefined) => (typeof parameter =
 
 /**
  * The parameter form of one RSSHub route: a field per path parameter (its description, default
- * and choices from the catalogue), the `rsshub://` URL built live as it is typed, and Follow,
+ * and choices from the catalogue), the `rsshub://` URL built live as it is typed, the instance it
+ * resolves through, a preview of its entries once every required parameter is there, and Follow,
  * which opens the follow dialog with that URL and the route's suggested view.
  */
 export function RouteForm({ target, onDone }: { target: RouteFormTarget; onDone: () => void }) {
@@ -113,7 +116,9 @@ export function RouteForm({ target, onDone }: { target: RouteFormTarget; onDone:
             {copied ? t("discover.copied") : t("discover.copy")}
           </button>
         </div>
+        <ResolvedThrough />
       </div>
+      <RoutePreview url={built.complete ? built.url : null} />
       {route.maintainers.length ? (
         <p className="text-xs text-zinc-500">
           {t("discover.maintainers")}{" "}

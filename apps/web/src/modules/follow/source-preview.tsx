@@ -10,12 +10,12 @@ import { entryThumbnail } from "./infer-view.ts";
 export const PREVIEW_ENTRY_COUNT = 4;
 
 /** The newest entries of a feed or list: title, time and thumbnail. */
-export function PreviewEntries({ entries }: { entries: Entry[] }) {
+export function PreviewEntries({ entries, limit = PREVIEW_ENTRY_COUNT }: { entries: Entry[]; limit?: number }) {
   const { t, i18n } = useTranslation("app");
   if (!entries.length) return <p className="px-3 py-3 text-xs text-zinc-500">{t("follow.preview_empty")}</p>;
   return (
     <ul aria-label={t("follow.preview_entries")} className="divide-y divide-zinc-100 dark:divide-zinc-800">
-      {entries.slice(0, PREVIEW_ENTRY_COUNT).map((entry) => {
+      {entries.slice(0, limit).map((entry) => {
         const thumbnail = entryThumbnail(entry);
         return (
           <li key={entry.id} className="flex items-center gap-3 px-3 py-2">
@@ -35,8 +35,8 @@ export function PreviewEntries({ entries }: { entries: Entry[] }) {
 
 const CARD = "overflow-hidden rounded-xl border border-zinc-200 bg-zinc-50/60 dark:border-zinc-800 dark:bg-zinc-900/60";
 
-/** The live preview of a feed: what it is, how often it updates, who follows it, its newest entries. */
-export function FeedPreviewCard({ preview }: { preview: FeedPreview }) {
+/** The live preview of a feed: what it is, how often it updates, who follows it, its newest entries (`entryCount` of them). */
+export function FeedPreviewCard({ preview, entryCount }: { preview: FeedPreview; entryCount?: number }) {
   const { t } = useTranslation("app");
   const { feed, analytics } = preview;
   const title = feed.title ?? hostOf(feed.siteUrl) ?? feed.url;
@@ -66,7 +66,7 @@ export function FeedPreviewCard({ preview }: { preview: FeedPreview }) {
           <span className="shrink-0 rounded-full bg-orange-500/10 px-2 py-0.5 text-xs font-medium text-orange-600 dark:text-orange-400">{t("follow.already_following")}</span>
         ) : null}
       </header>
-      <PreviewEntries entries={preview.entries} />
+      <PreviewEntries entries={preview.entries} {...(entryCount ? { limit: entryCount } : {})} />
     </section>
   );
 }

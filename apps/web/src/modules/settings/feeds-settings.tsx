@@ -44,6 +44,11 @@ function FeedTable() {
               ) : (
                 <span className="text-emerald-600 dark:text-emerald-400">{t("feeds.ok")}</span>
               )}
+              {feed.feeds.rsshubFallback ? (
+                <p className="text-xs text-amber-700 dark:text-amber-400" data-testid="feed-rsshub-fallback">
+                  {feed.feeds.rsshubFallback}
+                </p>
+              ) : null}
             </td>
           </tr>
         ))}

@@ -8,6 +8,7 @@ export const SETTINGS_TABS = [
   "notifications",
   "actions",
   "integration",
+  "rsshub",
   "ai",
   "invitations",
   "profile",

@@ -1,5 +1,5 @@
 import type { FeedSubscription, FeedView } from "@tidings/contracts";
-import { BadgeCheck, EyeOff, TriangleAlert } from "lucide-react";
+import { BadgeCheck, CircleAlert, EyeOff, TriangleAlert } from "lucide-react";
 import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FeedIcon } from "../../components/feed-icon.tsx";
@@ -22,7 +22,8 @@ interface FeedRowProps {
 }
 
 /**
- * A feed: icon, title, private / error / owned marks, unread count; Cmd/Ctrl-click selects it.
+ * A feed: icon, title, private / error / RSSHub fallback / owned marks, unread count; Cmd/Ctrl-click
+ * selects it.
  * The tree is rebuilt whenever a count moves; a row only re-renders when its own part changed.
  */
 export const FeedRow = memo(FeedRowImpl, (a, b) =>
@@ -79,6 +80,11 @@ function FeedRowImpl({ node, view, active, highlighted, nested }: FeedRowProps) 
           {feed.errorMessage ? (
             <Hint label={feed.errorMessage}>
               <TriangleAlert className="size-3.5 text-amber-500" aria-hidden data-testid="feed-error" />
+            </Hint>
+          ) : null}
+          {feed.rsshubFallback ? (
+            <Hint label={feed.rsshubFallback}>
+              <CircleAlert className="size-3.5 text-amber-500" aria-hidden data-testid="feed-rsshub-fallback" />
             </Hint>
           ) : null}
         </>

@@ -95,6 +95,16 @@ describe("SubscriptionColumn", () => {
     expect(rowOf(tech.feedId)).not.toBeNull();
   });
 
+  it("marks an rsshub:// feed fetched through the server's default instance with the server's reason", async () => {
+    const hub = feedSubscription({ title: "Hub issues" });
+    const reason = "My RSSHub is unavailable: HTTP 502; fetched through the server's default instance";
+    subscriptionsActions.replace([mine, broken, { ...hub, feeds: { ...hub.feeds, rsshubFallback: reason } }]);
+    await renderColumn();
+    expect(within(rowOf(hub.feedId)).getByRole("img", { name: reason })).toBeTruthy();
+    expect(within(rowOf(hub.feedId)).queryByTestId("feed-error")).toBeNull();
+    expect(within(rowOf(broken.feedId)).queryByTestId("feed-rsshub-fallback")).toBeNull();
+  });
+
   it("offers a feed's actions in its context menu, claim included for a feed nobody owns", async () => {
     await renderColumn();
     fireEvent.contextMenu(rowOf(broken.feedId), { clientX: 10, clientY: 10 });

@@ -3,6 +3,7 @@ import { InvitationsSettings, ProfileSettings } from "../../modules/account/inde
 import { ActionsSettings } from "../../modules/actions/index.ts";
 import { InboxesSettings } from "../../modules/inboxes/index.ts";
 import { ListsSettings } from "../../modules/lists/index.ts";
+import { RsshubSettings } from "../../modules/rsshub/index.ts";
 import {
   AboutSettings,
   AiSettings,
@@ -28,6 +29,7 @@ const PAGES: Partial<Record<SettingsTab, React.ComponentType>> = {
   notifications: NotificationsSettings,
   actions: ActionsSettings,
   integration: IntegrationSettings,
+  rsshub: RsshubSettings,
   ai: AiSettings,
   invitations: InvitationsSettings,
   profile: ProfileSettings,

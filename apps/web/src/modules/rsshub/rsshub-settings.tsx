@@ -1,0 +1,11 @@
+import { SettingsSection } from "../settings/index.ts";
+import { RsshubInstances } from "./rsshub-instances.tsx";
+
+/** Settings → RSSHub: the same instances as the `/rsshub` page. */
+export function RsshubSettings() {
+  return (
+    <SettingsSection tab="rsshub">
+      <RsshubInstances />
+    </SettingsSection>
+  );
+}
