@@ -88,7 +88,8 @@ describe("interface languages", () => {
     const screens = [
       "/timeline/view-0/all",
       "/discover",
-      ...["general", "appearance", "feeds", "list", "inboxes", "notifications", "integration", "invitations", "profile", "shortcuts", "privacy", "data-control", "about"].map(
+      "/rsshub",
+      ...["general", "appearance", "feeds", "list", "inboxes", "notifications", "integration", "rsshub", "invitations", "profile", "shortcuts", "privacy", "data-control", "about"].map(
         (tab) => `/settings/${tab}`,
       ),
     ];

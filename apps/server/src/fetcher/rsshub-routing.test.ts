@@ -55,7 +55,7 @@ describe("the RSSHub router", () => {
   it("falls back on a transport failure or a refused key, marking the instance; on a 5xx without marking it", async () => {
     const down = setup((request) => (request.url.startsWith("https://hub") ? new FetchError("network", request.url, "connect ECONNREFUSED") : answer(200, request.url)));
     const routed = await down.router.fetch("rsshub://x/y", { feedId: "1" });
-    expect(routed).toMatchObject({ via: { instanceId: null }, fallback: "Mine is unavailable (connect ECONNREFUSED): fetched through the default RSSHub instance" });
+    expect(routed).toMatchObject({ via: { instanceId: null }, fallback: "Mine is unavailable (it could not be reached): fetched through the default RSSHub instance" });
     expect(down.seen.map((item) => item.client)).toEqual(["public", "lan"]);
     expect(down.marked).toEqual([["7", "connect ECONNREFUSED"]]);
 

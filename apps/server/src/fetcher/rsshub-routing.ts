@@ -62,6 +62,28 @@ export interface RoutedResponse {
 }
 
 /**
+ * A transport failure in words that name no address: the note lands on a feed every reader of it
+ * sees, and an instance's address is its owner's to share.
+ */
+function failureWords(error: FetchError): string {
+  switch (error.kind) {
+    case "dns":
+      return "its name does not resolve";
+    case "connect-timeout":
+    case "timeout":
+      return "it timed out";
+    case "tls":
+      return "its TLS certificate failed";
+    case "private-address":
+      return "its address is refused";
+    case "too-large":
+      return "its answer was too large";
+    default:
+      return "it could not be reached";
+  }
+}
+
+/**
  * An answer worth trying the next instance for. RSSHub answers 503 when one route fails upstream
  * (a site blocking it), so a 5xx moves this fetch on without marking the instance: its health
  * check (`/healthz`) decides that. A refused key fails every route: the instance is marked.
@@ -152,7 +174,7 @@ export function createRsshubRouter(deps: { http: HttpClient; lanHttp: HttpClient
         } catch (error) {
           if (!(error instanceof FetchError) || isLast) throw error;
           lastError = error;
-          troubles.push(`${target.label} is unavailable (${error.message})`);
+          troubles.push(`${target.label} is unavailable (${failureWords(error)})`);
           if (target.instanceId) await deps.source.markUnavailable(target.instanceId, error.message);
         }
       }

@@ -183,6 +183,11 @@ describe("RSSHub instances", () => {
     expect(info.body.data!.entries.map((entry) => entry.title)).toEqual(expect.arrayContaining(["Main one", "Own one"]));
     const listed = (await alice.get<RsshubInstance[]>("/rsshub/list")).body.data!.find((item) => item.id === ownId)!;
     expect(listed).toMatchObject({ status: "unavailable", errorMessage: expect.any(String) });
+    // Other readers see neither the instance's address in the feed's note nor in its error.
+    const port = new URL(own.baseUrl).port;
+    expect(info.body.data!.feed.rsshubFallback).not.toContain(port);
+    expect(listed.errorMessage).not.toContain(port);
+    expect((await admin.get<RsshubInstance[]>("/rsshub/list")).body.data!.find((item) => item.id === ownId)!.errorMessage).toContain(port);
     expect(await carol.post("/rsshub/use", { id: ownId })).toMatchObject({ status: 503, body: { code: 13007 } });
 
     // The next fetch skips it without trying while it is known down.

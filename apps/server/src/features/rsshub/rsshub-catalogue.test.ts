@@ -70,6 +70,10 @@ describe("the RSSHub catalogue", () => {
     await catalogue.list([own.src, dflt.src], {});
     expect([own.calls.count, dflt.calls.count]).toEqual([1, 1]);
     advance(FAILURE_PAUSE_MS);
+    // After the pause they are asked again in the background; the answer serves the next request.
+    expect(Object.keys(await catalogue.list([own.src, dflt.src], {}))).toEqual(["github"]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect([own.calls.count, dflt.calls.count]).toEqual([2, 2]);
     expect(Object.keys(await catalogue.list([own.src, dflt.src], {}))).toEqual(["other"]);
     expect(catalogue.peek([own.src, dflt.src])).toMatchObject({ source: "default" });
   });

@@ -96,7 +96,11 @@ export function createRsshubCatalogue(deps: RsshubCatalogueDeps) {
       if (now() - held.fetchedAt >= INSTANCE_CACHE_MS && !held.pending) refetch(source, held).catch((error: unknown) => deps.onBackgroundError?.(error));
       return { catalogue: held.catalogue, source: source.kind, fetchedAt: new Date(held.fetchedAt) };
     }
-    if (held.failedAt !== null && now() - held.failedAt < FAILURE_PAUSE_MS) return null;
+    if (held.failedAt !== null) {
+      // It failed before: asked again in the background (after a pause), never kept waiting for.
+      if (now() - held.failedAt >= FAILURE_PAUSE_MS && !held.pending) refetch(source, held).catch((error: unknown) => deps.onBackgroundError?.(error));
+      return null;
+    }
     const fetching = refetch(source, held);
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {

@@ -40,6 +40,14 @@ export interface RsshubServiceDeps {
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** A check's message as readers other than the owner see it: the instance's address left out. */
+function withoutAddress(message: string | null, baseUrl: string): string | null {
+  if (!message) return message;
+  const url = new URL(baseUrl);
+  const names = [baseUrl, url.host, url.hostname].filter(Boolean).sort((a, b) => b.length - a.length);
+  return names.reduce((text, name) => text.split(name).join("the instance"), message).replace(/\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b/g, "the instance");
+}
 const normalizeBaseUrl = (value: string) => {
   const url = new URL(value.trim());
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
@@ -68,7 +76,7 @@ export function createRsshubService(deps: RsshubServiceDeps) {
       userLimit: instance.userLimit,
       userCount: listed.userCount,
       status: instance.status as RsshubInstance["status"],
-      errorMessage: instance.errorMessage,
+      errorMessage: isOwner ? instance.errorMessage : withoutAddress(instance.errorMessage, instance.baseUrl),
       checkedAt: iso(instance.checkedAt),
       createdAt: instance.createdAt.toISOString(),
       isOwner,
@@ -121,7 +129,8 @@ export function createRsshubService(deps: RsshubServiceDeps) {
     const usage = await repo.usageOf(user.id, clock.now());
     const listed = usage ? await repo.listed(usage.rsshubId, clock.now()) : null;
     const health = deps.defaultHealth();
-    const catalogue = deps.catalogueSource(user.id, usage?.rsshubId ?? null);
+    // An instance whose check failed gives no routes: the default's are served meanwhile.
+    const catalogue = deps.catalogueSource(user.id, listed?.instance.status === "ok" ? listed.instance.id : null);
     return {
       purchase: null,
       usage: usage ? { id: usage.userId, userId: usage.userId, rsshubId: usage.rsshubId, expiresAt: iso(usage.expiresAt) } : null,
