@@ -104,5 +104,12 @@ describe("RSSHub instances", () => {
     await page.getByRole("article", { name: "Default hub" }).waitFor();
     await screenshot(page, "rsshub-05-unavailable-light");
     await ownHub.up();
+
+    // Settings → RSSHub manages the same instances.
+    await page.goto("/settings/rsshub");
+    await page.getByRole("heading", { name: "Instance in use" }).waitFor();
+    await page.getByRole("row", { name: /My harbour hub/ }).getByRole("button", { name: "Check now" }).click();
+    await page.getByRole("row", { name: /My harbour hub/ }).getByText("Available", { exact: true }).waitFor();
+    await screenshot(page, "rsshub-06-settings-light");
   });
 });

@@ -18,14 +18,14 @@ export function discoverModule(context: ModuleContext): Hono<AppEnv> {
   const fetcher = { db: deps.db, feeds: deps.feedsRepo, timeline: deps.timeline, http: deps.http, ids: deps.ids, clock: deps.clock, logger, rsshub: router, readers: deps.feedReaders };
   const discover = createDiscoverService({
     repo: discoverRepo,
-    discover: (url) => discoverFeeds({ http: deps.http, rsshub: async (route) => (await router.fetch(route, { feedId: null })).response }, url),
+    discover: (url, forUserId) => discoverFeeds({ http: deps.http, rsshub: async (route) => (await router.fetch(route, { feedId: null, forUserId })).response }, url),
     // A candidate becomes a stored feed, fetched once now so that its previews (and a follow) have entries.
-    store: async (candidate) => {
+    store: async (candidate, forUserId) => {
       const known = await deps.feedsRepo.findByUrl(candidate.url);
       if (known) return known;
       const { url, title, siteUrl, description, image } = candidate;
       const feed = await deps.feedsRepo.insertOrGet({ id: deps.ids.next(), url, title, siteUrl, description, image });
-      if (!feed.checkedAt) await refreshFeed(fetcher, feed);
+      if (!feed.checkedAt) await refreshFeed(fetcher, feed, { forUserId });
       return (await deps.feedsRepo.findById(feed.id)) ?? feed;
     },
   });

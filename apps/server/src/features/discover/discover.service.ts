@@ -36,9 +36,10 @@ export interface Candidate {
 export interface DiscoverServiceDeps {
   repo: DiscoverRepo;
   /** Every feed behind a URL; throws `{ reason: "invalid-url" | "fetch-failed" | "no-feed" }` when there is none. */
-  discover: (url: string) => Promise<Candidate[]>;
+  /** The feeds at a URL; an `rsshub://` route through `forUserId`'s instance. */
+  discover: (url: string, forUserId: string) => Promise<Candidate[]>;
   /** The stored feed of a candidate: the known one, or a new one fetched at once (so it has entries). */
-  store: (candidate: Candidate) => Promise<FeedRow>;
+  store: (candidate: Candidate, forUserId: string) => Promise<FeedRow>;
 }
 
 const byOwner = (records: PreviewRecord[]) => {
@@ -88,10 +89,10 @@ export function createDiscoverService(deps: DiscoverServiceDeps) {
     }));
   }
 
-  async function discoverUrl(url: string): Promise<FeedRow[]> {
+  async function discoverUrl(url: string, userId: string): Promise<FeedRow[]> {
     let candidates: Candidate[];
     try {
-      candidates = await deps.discover(url);
+      candidates = await deps.discover(url, userId);
     } catch (error) {
       const failure = (error as { reason?: string }).reason;
       const reason = (error as Error).message;
@@ -99,7 +100,7 @@ export function createDiscoverService(deps: DiscoverServiceDeps) {
       if (failure === "no-feed") throw new AppError(ErrorCode.FeedParseError, { reason });
       throw new AppError(ErrorCode.FeedFetchError, { reason });
     }
-    const stored = await Promise.all(candidates.slice(0, MAX_CANDIDATES).map((candidate) => deps.store(candidate)));
+    const stored = await Promise.all(candidates.slice(0, MAX_CANDIDATES).map((candidate) => deps.store(candidate, userId)));
     return [...new Map(stored.map((feed) => [feed.id, feed])).values()];
   }
 
@@ -109,7 +110,7 @@ export function createDiscoverService(deps: DiscoverServiceDeps) {
       if (!keyword) throw new AppError(ErrorCode.InvalidParameter, { reason: "keyword: type a keyword or a URL" });
       if (input.target === "lists") return listItems(user, await repo.searchLists(keyword, MAX_RESULTS));
       const url = asDiscoverableUrl(keyword);
-      if (url) return feedItems(user, await discoverUrl(url));
+      if (url) return feedItems(user, await discoverUrl(url, user.id));
       const found = await repo.searchFeeds(keyword, MAX_RESULTS);
       return feedItems(
         user,
