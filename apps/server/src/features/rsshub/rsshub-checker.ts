@@ -4,7 +4,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { SealedBox } from "../../lib/sealed-box.ts";
 import type { RsshubRepo } from "./rsshub.repo.ts";
 import type { RsshubCatalogue } from "./rsshub-routes.ts";
-import { InstanceProblem } from "./rsshub-snapshot.ts";
+import { InstanceProblem } from "./rsshub-instance-api.ts";
 import type { DefaultHealth } from "./rsshub.service.ts";
 import { type DefaultInstance, lanAllowed } from "./rsshub-targets.ts";
 

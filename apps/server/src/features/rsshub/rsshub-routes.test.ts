@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { filterCatalogue, findRoute, isCatalogue, patternRegExp, type RsshubCatalogue } from "./rsshub-routes.ts";
-import { loadSnapshot } from "./rsshub-snapshot.ts";
+import { loadSnapshot } from "./rsshub-instance-api.ts";
 
 const catalogue: RsshubCatalogue = {
   github: {

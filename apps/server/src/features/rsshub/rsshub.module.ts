@@ -15,7 +15,7 @@ import { createRsshubChecker, type RsshubChecker } from "./rsshub-checker.ts";
 import { createRsshubRepo } from "./rsshub.repo.ts";
 import { rsshubRoutes } from "./rsshub.routes.ts";
 import { createRsshubService, type RsshubService } from "./rsshub.service.ts";
-import { checkInstanceHealth, fetchInstanceCatalogue, loadSnapshot, readPublishedConfig } from "./rsshub-snapshot.ts";
+import { checkInstanceHealth, fetchInstanceCatalogue, loadSnapshot, readPublishedConfig } from "./rsshub-instance-api.ts";
 import { createRsshubTargets, lanAllowed } from "./rsshub-targets.ts";
 
 /** RSSHub as the rest of the server sees it. */

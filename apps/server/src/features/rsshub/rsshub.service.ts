@@ -7,7 +7,7 @@ import type { SealedBox } from "../../lib/sealed-box.ts";
 import type { IdGenerator } from "@tidings/contracts";
 import type { ListedInstance, RsshubInstanceRow, RsshubRepo } from "./rsshub.repo.ts";
 import type { RsshubCatalogue } from "./rsshub-routes.ts";
-import { InstanceProblem, type PublishedConfig } from "./rsshub-snapshot.ts";
+import { InstanceProblem, type PublishedConfig } from "./rsshub-instance-api.ts";
 import { lanAllowed } from "./rsshub-targets.ts";
 
 /** The default instance's health, as the checker last saw it. */

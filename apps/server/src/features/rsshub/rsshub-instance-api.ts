@@ -1,3 +1,5 @@
+// What the server asks of an RSSHub instance (its HTTP interface: /api/namespace, /healthz,
+// /api/follow/config), and the route list shipped with the server for when none answers.
 import { readFileSync } from "node:fs";
 import { instanceUrl, type RsshubTarget } from "../../fetcher/rsshub-routing.ts";
 import { FetchError, type HttpClient } from "../../lib/http/index.ts";
@@ -27,6 +29,19 @@ export class InstanceProblem extends Error {
   }
 }
 
+/** A request that never got an answer: a refused address or URL is the config's fault, the rest the instance's. */
+function transportProblem(error: unknown, target: Pick<RsshubTarget, "baseUrl">): InstanceProblem {
+  if (error instanceof FetchError && error.kind === "private-address") {
+    return new InstanceProblem("invalid", `${target.baseUrl} is on a private network, which this server does not allow for readers' instances`);
+  }
+  if (error instanceof FetchError && (error.kind === "invalid-url" || error.kind === "unsupported-protocol")) return new InstanceProblem("invalid", error.message);
+  return new InstanceProblem("unavailable", (error as Error).message);
+}
+
+/** RSSHub's 403 when `ACCESS_KEY` is set and the request's key or code does not match it. */
+const keyProblem = (status: number, target: Pick<RsshubTarget, "accessKey">) =>
+  new InstanceProblem("invalid", target.accessKey ? `The instance refused the access key (HTTP ${status})` : `The instance needs an access key (HTTP ${status})`);
+
 /**
  * Fetches the instance's `/api/namespace`, RSSHub's description of every route it serves: the
  * health check and the route catalogue in one request. Throws an {@link InstanceProblem}.
@@ -38,14 +53,9 @@ export async function fetchInstanceCatalogue(http: HttpClient, target: Pick<Rssh
   try {
     response = await http.request({ url, headers: { accept: "application/json" }, maxBytes: MAX_CATALOGUE_BYTES });
   } catch (error) {
-    if (error instanceof FetchError && ["private-address", "invalid-url", "unsupported-protocol"].includes(error.kind)) {
-      throw new InstanceProblem("invalid", error.kind === "private-address" ? `${target.baseUrl} is on a private network, which this server does not allow for readers' instances` : error.message);
-    }
-    throw new InstanceProblem("unavailable", (error as Error).message);
+    throw transportProblem(error, target);
   }
-  if (response.status === 401 || response.status === 403) {
-    throw new InstanceProblem("invalid", target.accessKey ? `The instance refused the access key (HTTP ${response.status})` : `The instance needs an access key (HTTP ${response.status})`);
-  }
+  if (response.status === 401 || response.status === 403) throw keyProblem(response.status, target);
   if (response.status >= 500 || response.status === 429 || response.status === 408) throw new InstanceProblem("unavailable", `HTTP ${response.status} from ${shown}`);
   if (response.status < 200 || response.status >= 300) throw new InstanceProblem("invalid", `Not an RSSHub instance: HTTP ${response.status} from ${shown}`);
   let parsed: unknown;
@@ -68,12 +78,11 @@ export async function checkInstanceHealth(http: HttpClient, target: Pick<RsshubT
   try {
     response = await http.request({ url: instanceUrl(target, "/healthz"), maxBytes: 64 * 1024 });
   } catch (error) {
-    if (error instanceof FetchError && error.kind === "private-address") throw new InstanceProblem("invalid", `${target.baseUrl} is on a private network, which this server does not allow for readers' instances`);
-    throw new InstanceProblem("unavailable", (error as Error).message);
+    throw transportProblem(error, target);
   }
   if (response.status >= 200 && response.status < 300) return null;
   if (response.status === 404) return fetchInstanceCatalogue(http, target);
-  if (response.status === 401 || response.status === 403) throw new InstanceProblem("invalid", target.accessKey ? `The instance refused the access key (HTTP ${response.status})` : `The instance needs an access key (HTTP ${response.status})`);
+  if (response.status === 401 || response.status === 403) throw keyProblem(response.status, target);
   throw new InstanceProblem("unavailable", `HTTP ${response.status} from ${target.baseUrl.replace(/\/+$/, "")}/healthz`);
 }
 
