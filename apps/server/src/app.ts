@@ -30,6 +30,7 @@ import { filesModule } from "./features/files/files.module.ts";
 import { shareModule } from "./features/share/share.module.ts";
 import { imagesModule } from "./features/images/images.module.ts";
 import { rsshubModule } from "./features/rsshub/rsshub.module.ts";
+import { powerModule } from "./features/power/power.module.ts";
 import type { AppEnv } from "./http/context.ts";
 import { compressAnswers } from "./http/compress.ts";
 import { handleError } from "./http/on-error.ts";
@@ -103,7 +104,7 @@ export function createApp(deps: Deps, options: { webDistDir?: string } = {}) {
   app.route("/api/ai", aiRoutes({ ai: deps.ai, requireUser }));
   app.route("/api/actions", actionsModule({ deps, requireUser, optionalUser }));
   const context = { deps, requireUser, optionalUser };
-  for (const module of [listsModule, inboxesModule, profilesModule, feedInfoModule, searchModule, discoverModule, opmlModule, filesModule, imagesModule, messagingModule, integrationsModule, rsshubModule]) {
+  for (const module of [listsModule, inboxesModule, profilesModule, feedInfoModule, searchModule, discoverModule, opmlModule, filesModule, imagesModule, messagingModule, integrationsModule, rsshubModule, powerModule]) {
     app.route("/api", module(context));
   }
   // Share pages, their pictures and their public data: before the web client's catch-all.

@@ -2,7 +2,7 @@ import { createIdGenerator, type IdGenerator } from "@tidings/contracts";
 import { randomInt } from "node:crypto";
 import { createAccountDeletionRepo } from "./auth/account-deletion.repo.ts";
 import { createAuth, type Auth } from "./auth/auth.ts";
-import type { Database, DatabaseHandle } from "./db/client.ts";
+import type { Database, DatabaseHandle, Executor } from "./db/client.ts";
 import { pingDatabase } from "./db/ping.ts";
 import type { Config } from "./env.ts";
 import { createAccountsRepo } from "./features/accounts/accounts.repo.ts";
@@ -41,6 +41,8 @@ import { createInvitationsRepo } from "./features/invitations/invitations.repo.t
 import { createInvitationsService, type InvitationsService } from "./features/invitations/invitations.service.ts";
 import { createRefresher } from "./fetcher/refresher.ts";
 import { createRsshub, type Rsshub } from "./features/rsshub/rsshub.module.ts";
+import { createPower, type Power } from "./features/power/power.module.ts";
+import { payInvitation, payListFee } from "./features/power/purchases.ts";
 import type { IngestActions } from "./fetcher/refresh-feed.ts";
 import { createPush, type Push } from "./features/messaging/push.ts";
 import type { VapidKeys } from "./lib/push/vapid-keys.ts";
@@ -101,6 +103,8 @@ export interface Deps {
   feedReaders: FeedReaders;
   /** Rewrites search documents of an older version in the background; started with the scheduler. */
   searchReindexer: SearchReindexer;
+  /** POWER: the ledger, wallets, tips, boosts, daily rewards and achievements. */
+  power: Power;
   /** RSSHub: readers' instances, routing `rsshub://` fetches through them, the route catalogue. */
   rsshub: Rsshub;
   /** Messages per inbox and hour (INBOX_MAIL_PER_HOUR), one count for SMTP and POST /inboxes/email. */
@@ -186,6 +190,7 @@ export function createDeps(input: {
     },
   };
   const rsshub = createRsshub({ config, db, http, ids, clock, logger, secret: authSecret });
+  const power = createPower({ config, db, ids, clock, logger, secret: authSecret, checkTwoFactor: (userId, code) => totpGuard.check(userId, code) });
   const { feedsRepo, timeline, refresh, scheduler, readers: feedReaders } = createRefresher({ config, logger, db, ids, clock, http, rsshub: rsshub.router, actions: ingest });
   const feeds = createFeedsService({
     repo: feedsRepo,
@@ -241,6 +246,8 @@ export function createDeps(input: {
     resolveFeed: (url, userId) => feeds.resolveFeed(url, userId),
     findList: (listId) => listsRepo.findById(listId),
     recountFeed: (feedId) => feeds.recountSubscribers(feedId),
+    // A list with a fee charges its subscriber once (a purchase to the owner), in the subscription's transaction.
+    ...(power.enabled ? { payForList: (tx: Executor, userId: string, list: { id: string; ownerUserId: string; fee: number }, now: Date) => payListFee(power.ledger, tx, userId, list, now) } : {}),
   });
   return {
     config,
@@ -260,6 +267,7 @@ export function createDeps(input: {
       clock,
       intervalDays: config.accounts.invitationIntervalDays,
       checkTwoFactor: (userId, code) => totpGuard.check(userId, code),
+      ...(power.enabled && config.power.invitationPrice > 0 ? { pay: (tx: Executor, userId: string, now: Date) => payInvitation(power.ledger, tx, userId, config.power.invitationPrice, now) } : {}),
     }),
     feedsRepo,
     feeds,
@@ -279,6 +287,7 @@ export function createDeps(input: {
     scheduler,
     feedReaders,
     rsshub,
+    power,
     searchReindexer: createSearchReindexer({ db, logger: logger.child({ module: "search" }) }),
     inboxMailLimit: createHourlyLimit({ perHour: config.inbox.mailPerHour, clock }),
     indexEntries: (tx, rows) => searchIndexRepo.indexEntries(tx, rows),

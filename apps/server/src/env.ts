@@ -164,6 +164,10 @@ const envSchema = z.object({
   ERROR_REPORTING_DSN: url("ERROR_REPORTING_DSN", ["http:", "https:"]).optional(),
   INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: bool("INTEGRATIONS_ALLOW_PRIVATE_NETWORKS", true),
   INTEGRATION_SAVES_PER_HOUR: integer("INTEGRATION_SAVES_PER_HOUR", 300, 0, 1_000_000),
+  POWER: bool("POWER", true),
+  POWER_DAILY_SUPPLY: integer("POWER_DAILY_SUPPLY", 10_000, 0, 1_000_000_000),
+  POWER_BOOST_MONTHLY_COST: integer("POWER_BOOST_MONTHLY_COST", 10, 1, 1_000_000),
+  INVITATION_PRICE: integer("INVITATION_PRICE", 0, 0, 1_000_000),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, {
       error: (issue) => `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${String(issue.input)}")`,
@@ -292,6 +296,17 @@ export interface Config {
    * and the saves one reader may make per hour (0: no limit).
    */
   readonly integrations: { readonly allowPrivateNetworks: boolean; readonly savesPerHour: number };
+  /** POWER, the instance-local currency (whole POWER; the ledger counts 10^-18 units). */
+  readonly power: {
+    /** false hides the whole feature: its routes answer 404 and the client shows none of it. */
+    readonly enabled: boolean;
+    /** POWER the instance hands out each day, shared among active readers by level and activity. */
+    readonly dailySupply: number;
+    /** What boosting a feed for a month costs. */
+    readonly boostMonthlyCost: number;
+    /** What generating an invitation code costs (0: free). */
+    readonly invitationPrice: number;
+  };
   /** RSSHub instances: the server's default (`fetch.rsshubUrl`) and the ones readers add. */
   readonly rsshub: {
     /** The default instance's ACCESS_KEY, sent as RSSHub expects (`?key=`); null when it has none. */
@@ -444,6 +459,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       errorReportingDsn: e.ERROR_REPORTING_DSN ?? null,
     }),
     integrations: Object.freeze({ allowPrivateNetworks: e.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS, savesPerHour: e.INTEGRATION_SAVES_PER_HOUR }),
+    power: Object.freeze({ enabled: e.POWER, dailySupply: e.POWER_DAILY_SUPPLY, boostMonthlyCost: e.POWER_BOOST_MONTHLY_COST, invitationPrice: e.INVITATION_PRICE }),
     rsshub: Object.freeze({ accessKey: e.RSSHUB_ACCESS_KEY || null, allowPrivateNetworks: e.RSSHUB_ALLOW_PRIVATE_NETWORKS, checkMinutes: e.RSSHUB_CHECK_MINUTES }),
     workerId: e.WORKER_ID,
     logLevel: e.LOG_LEVEL,

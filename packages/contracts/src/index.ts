@@ -13,3 +13,4 @@ export * from "./actions.ts";
 export * from "./messaging.ts";
 export * from "./integrations.ts";
 export * from "./rsshub.ts";
+export * from "./power.ts";

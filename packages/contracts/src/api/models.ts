@@ -34,6 +34,8 @@ export interface FeedSummary {
    * chose and used the server's default instead: why (e.g. "My RSSHub is unavailable: …").
    */
   rsshubFallback?: string | null;
+  /** Running POWER boosts (on feed pages and in Discover's ranking): level 0–4 and how many. */
+  boost?: { level: number; boostCount: number };
 }
 
 export interface FeedAnalytics {
@@ -174,6 +176,14 @@ export interface StatusConfigs {
   ANALYTICS_KEY: string | null;
   /** Public DSN of the error-reporting (Sentry-compatible) project; null when off. */
   ERROR_REPORTING_DSN: string | null;
+  /** POWER (the instance-local currency) is on; absent from servers without it, read as off. */
+  POWER?: boolean;
+  /** What generating an invitation code costs, in whole POWER (0: free). */
+  INVITATION_PRICE?: number;
+  /** What boosting a feed for a month costs, in whole POWER. */
+  POWER_BOOST_MONTHLY_COST?: number;
+  /** POWER the instance hands out each day, shared among active readers. */
+  POWER_DAILY_SUPPLY?: number;
 }
 
 /** An OPML outline the server could not import, with why. */

@@ -12,6 +12,7 @@ export * from "./instance-settings.ts";
 export * from "./integration-settings.ts";
 export * from "./invitations.ts";
 export * from "./lists.ts";
+export * from "./power.ts";
 export * from "./push-subscriptions.ts";
 export * from "./rsshub.ts";
 export * from "./settings.ts";

@@ -29,6 +29,11 @@ export function discoverModule(context: ModuleContext): Hono<AppEnv> {
       return (await deps.feedsRepo.findById(feed.id)) ?? feed;
     },
   });
-  const trending = createTrendingService({ repo: createTrendingRepo(deps.db), discoverRepo, clock: deps.clock });
+  const trending = createTrendingService({
+    repo: createTrendingRepo(deps.db),
+    discoverRepo,
+    clock: deps.clock,
+    ...(deps.power.enabled ? { boosts: (feedIds: string[]) => deps.power.boosts.levels(feedIds) } : {}),
+  });
   return discoverRoutes({ discover, rsshub: deps.rsshub, trending, requireUser: context.requireUser });
 }

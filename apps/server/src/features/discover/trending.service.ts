@@ -33,7 +33,13 @@ export function primaryLanguage(language: string | undefined): string | undefine
 }
 
 /** GET /trending: this instance's popular feeds, lists, entries and list authors. */
-export function createTrendingService(deps: { repo: TrendingRepo; discoverRepo: DiscoverRepo; clock: Clock }) {
+export function createTrendingService(deps: {
+  repo: TrendingRepo;
+  discoverRepo: DiscoverRepo;
+  clock: Clock;
+  /** Running POWER boosts of feeds, shown in the ranking; absent without POWER. */
+  boosts?: (feedIds: string[]) => Promise<Map<string, { level: number; boostCount: number }>>;
+}) {
   const cache = new Map<string, { at: number; value: Promise<Trending> }>();
 
   async function compute(language: string | undefined): Promise<Trending> {
@@ -45,13 +51,17 @@ export function createTrendingService(deps: { repo: TrendingRepo; discoverRepo: 
       deps.repo.users(LIMIT),
     ]);
     const listIds = lists.map((row) => row.list.id);
-    const [feedIds, owners] = await Promise.all([
+    const [feedIds, owners, boosts] = await Promise.all([
       deps.discoverRepo.listFeedIds(listIds),
       deps.discoverRepo.usersByIds([...new Set(lists.map((row) => row.list.ownerUserId))]),
+      deps.boosts?.(feeds.map(({ feed }) => feed.id)),
     ]);
     const ownerById = new Map(owners.map((owner) => [owner.id, presentPublicUser(owner)]));
     return {
-      trendingFeeds: feeds.map(({ feed, subscribers }) => ({ ...presentFeed(feed), subscriptionCount: subscribers })),
+      trendingFeeds: feeds.map(({ feed, subscribers }) => {
+        const boost = boosts?.get(feed.id);
+        return { ...presentFeed(feed), subscriptionCount: subscribers, ...(boost ? { boost } : {}) };
+      }),
       trendingLists: lists.map(({ list, subscribers }) =>
         presentList(list, { feedIds: feedIds.get(list.id) ?? [], owner: ownerById.get(list.ownerUserId) ?? null, subscriptionCount: subscribers }),
       ),

@@ -11,7 +11,9 @@ import { createFeedInfoService } from "./feed-info.service.ts";
 export function feedInfoModule(context: ModuleContext) {
   const { deps, requireUser } = context;
   const findFeed = (feedId: string) => deps.feedsRepo.findById(feedId);
-  const info = createFeedInfoService({ repo: createFeedInfoRepo(deps.db), findFeed, resolveFeed: (url, userId) => deps.feeds.resolveFeed(url, userId) });
+  const info = createFeedInfoService({ repo: createFeedInfoRepo(deps.db), findFeed, resolveFeed: (url, userId) => deps.feeds.resolveFeed(url, userId),
+    ...(deps.power.enabled ? { boosts: (feedIds: string[]) => deps.power.boosts.levels(feedIds) } : {}),
+  });
   const claims = createFeedClaimService({
     repo: createFeedClaimRepo(deps.db),
     findFeed,

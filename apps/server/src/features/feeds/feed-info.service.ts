@@ -26,6 +26,8 @@ export interface FeedInfoDeps {
   findFeed: (feedId: string) => Promise<FeedRow | null>;
   /** Finds or creates (and fetches) the feed behind a URL; throws AppError 1002, 2001-2004. */
   resolveFeed: (url: string, forUserId: string) => Promise<FeedRow>;
+  /** Running POWER boosts of feeds; absent without POWER. */
+  boosts?: (feedIds: string[]) => Promise<Map<string, { level: number; boostCount: number }>>;
 }
 
 /** A feed's public page: the feed, its numbers, its newest entries and the caller's subscription. */
@@ -38,14 +40,16 @@ export function createFeedInfoService(deps: FeedInfoDeps) {
       else if (query.url) feed = await deps.resolveFeed(query.url, user.id);
       else throw new AppError(ErrorCode.FeedIdOrUrlRequired);
       if (!feed) throw new AppError(ErrorCode.FeedNotFound);
-      const [entries, readCount, subscriptionCount, subscription] = await Promise.all([
+      const [entries, readCount, subscriptionCount, subscription, boosts] = await Promise.all([
         repo.newestEntries(feed.id, FEED_INFO_ENTRIES),
         repo.readCount(feed.id),
         repo.subscriptionCount(feed.id),
         repo.subscriptionOf(user.id, feed.id),
+        deps.boosts?.([feed.id]),
       ]);
+      const boost = boosts?.get(feed.id);
       const info: FeedInfo = {
-        feed: presentFeed(feed),
+        feed: { ...presentFeed(feed), ...(boost ? { boost } : {}) },
         analytics: { ...presentAnalytics(feed), subscriptionCount },
         entries: entries.map((entry) => presentEntry(entry, { withContent: false })),
         readCount,

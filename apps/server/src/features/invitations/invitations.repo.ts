@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
 import { invitations, users } from "../../db/schema/index.ts";
 
 export function createInvitationsRepo(db: Database) {
@@ -19,13 +19,15 @@ export function createInvitationsRepo(db: Database) {
      * Inserts a code unless `fromUserId` already created `max` (null: no limit). The account row
      * is locked so that two requests at once cannot both take the last free place.
      */
-    async insertUnderLimit(code: string, fromUserId: string, max: number | null) {
+    async insertUnderLimit(code: string, fromUserId: string, max: number | null, pay?: (tx: Executor) => Promise<void>) {
       return db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, fromUserId)).for("update");
         if (max !== null) {
           const [held] = await tx.select({ total: count() }).from(invitations).where(eq(invitations.fromUserId, fromUserId));
           if ((held?.total ?? 0) >= max) return null;
         }
+        // The price (INVITATION_PRICE) is paid in the same transaction: no code without payment, no payment without a code.
+        await pay?.(tx);
         const [row] = await tx.insert(invitations).values({ code, fromUserId }).returning();
         return row!;
       });

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { ErrorCode, type InvitationLimitation, type InvitationRow } from "@tidings/contracts";
 import { AppError } from "../../errors.ts";
+import type { Executor } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { RequestUser } from "../../http/context.ts";
 import type { InvitationsRepo } from "./invitations.repo.ts";
@@ -32,6 +33,8 @@ export function createInvitationsService(deps: {
   intervalDays: number;
   /** Throws 4008/4007 when the account has two-factor on and the code is missing or wrong. */
   checkTwoFactor: (userId: string, code: string | undefined) => Promise<void>;
+  /** Pays the invitation's price inside the transaction that creates it (4002 when short); absent when it is free. */
+  pay?: (tx: Executor, userId: string, now: Date) => Promise<void>;
 }) {
   const { repo, clock, intervalDays, checkTwoFactor } = deps;
 
@@ -49,7 +52,8 @@ export function createInvitationsService(deps: {
       // Checked before the second factor, so nobody types a code only to hear "no more invitations".
       if (allowance !== null && (await repo.countCreatedBy(user.id)) >= allowance) throw new AppError(ErrorCode.InvitationLimitExceeded);
       await checkTwoFactor(user.id, totpCode);
-      const row = await repo.insertUnderLimit(newCode(), user.id, allowance);
+      const now = clock.now();
+      const row = await repo.insertUnderLimit(newCode(), user.id, allowance, deps.pay ? (tx) => deps.pay!(tx, user.id, now) : undefined);
       if (!row) throw new AppError(ErrorCode.InvitationLimitExceeded);
       return row.code;
     },

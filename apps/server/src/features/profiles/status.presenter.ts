@@ -6,7 +6,7 @@ import type { Config } from "../../env.ts";
  * telemetry endpoints. Analytics keys and DSNs are public client keys by design: every browser
  * that sends usage data or error reports has to know them.
  */
-export function presentStatusConfigs(config: Pick<Config, "limits" | "auth" | "inbox" | "telemetry">): StatusConfigs {
+export function presentStatusConfigs(config: Pick<Config, "limits" | "auth" | "inbox" | "telemetry" | "power">): StatusConfigs {
   return {
     MAX_SUBSCRIPTIONS: config.limits.subscriptions,
     MAX_LISTS: config.limits.lists,
@@ -21,5 +21,9 @@ export function presentStatusConfigs(config: Pick<Config, "limits" | "auth" | "i
     ANALYTICS_HOST: config.telemetry.analytics?.host ?? null,
     ANALYTICS_KEY: config.telemetry.analytics?.key ?? null,
     ERROR_REPORTING_DSN: config.telemetry.errorReportingDsn,
+    POWER: config.power.enabled,
+    INVITATION_PRICE: config.power.enabled ? config.power.invitationPrice : 0,
+    POWER_BOOST_MONTHLY_COST: config.power.boostMonthlyCost,
+    POWER_DAILY_SUPPLY: config.power.dailySupply,
   };
 }

@@ -23,11 +23,12 @@ export interface SubscriptionsDeps {
   clock: Clock;
   limits: Config["limits"];
   emailSuffix: string;
-  /** Finds or creates (and fetches) the feed behind a URL; throws AppError 2001-2004. */
-  /** The feed behind a URL, found or created (an `rsshub://` route through `forUserId`'s instance). */
+  /** The feed behind a URL, found or created and fetched (an `rsshub://` route through `forUserId`'s instance); AppError 2001-2004. */
   resolveFeed: (url: string, forUserId: string) => Promise<FeedRow>;
   /** The list with that id, or null. */
-  findList: (listId: string) => Promise<{ id: string; ownerUserId: string } | null>;
+  findList: (listId: string) => Promise<{ id: string; ownerUserId: string; fee: number } | null>;
+  /** Charges a list's fee to a new subscriber inside the subscription's transaction (4002 when short); absent without POWER. */
+  payForList?: (tx: Executor, userId: string, list: { id: string; ownerUserId: string; fee: number }, now: Date) => Promise<void>;
   /** Keeps a feed's subscriber count current. */
   recountFeed: (feedId: string) => Promise<void>;
 }
@@ -58,7 +59,12 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
   }
 
   /** Creates the subscription and fills the timeline, or edits an existing one. */
-  async function follow(user: RequestUser, target: { type: "feed" | "list"; id: string }, input: SubscribeInput): Promise<SubscriptionRow> {
+  async function follow(
+    user: RequestUser,
+    target: { type: "feed" | "list"; id: string },
+    input: SubscribeInput,
+    list?: { id: string; ownerUserId: string; fee: number },
+  ): Promise<SubscriptionRow> {
     const existing = await repo.findByTarget(user.id, target.id);
     const patch: SubscriptionPatch = { view: input.view, category: cleanCategory(input.category), title: cleanTitle(input.title), isPrivate: input.isPrivate ?? false };
     if (existing) {
@@ -71,6 +77,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     await assertRoom(user, target.type);
     const now = clock.now();
     return deps.transaction(async (tx) => {
+      if (list && list.fee > 0 && list.ownerUserId !== user.id) await deps.payForList?.(tx, user.id, list, now);
       const row = await repo.insert(tx, {
         id: deps.ids.next(),
         userId: user.id,
@@ -109,7 +116,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       if (input.listId) {
         const list = await deps.findList(input.listId);
         if (!list) throw new AppError(ErrorCode.ListNotFound);
-        const row = await follow(user, { type: "list", id: list.id }, input);
+        const row = await follow(user, { type: "list", id: list.id }, input, list);
         return { feedId: null, listId: list.id, subscription: row };
       }
       if (!input.url) throw new AppError(ErrorCode.FeedIdOrUrlRequired);
