@@ -6,6 +6,12 @@ import type { AppEnv, RequestUser } from "./context.ts";
 import { type CachedSession, type SessionCache, sessionTokenOf } from "./session-cache.ts";
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/**
+ * Writes that never touch what a session carries (name, e-mail, role, admin flag): reading,
+ * starring, subscribing, tipping… keep the cached session. Any other write (using an invitation
+ * makes a trial account a user) drops it; better-auth's own routes clear every cached session.
+ */
+const KEEPS_SESSION = /^\/api\/(?:entries|reads|collections|subscriptions|categories|lists|inboxes|actions|ai|search|discover|integrations|messaging|rsshub|wallets|boosts|achievement|feeds|upload)(?:\/|$)/;
 
 async function lookUp(auth: Auth, headers: Headers): Promise<(CachedSession & { expiresAt: Date }) | null> {
   const found = await auth.api.getSession({ headers });
@@ -26,7 +32,8 @@ async function lookUp(auth: Auth, headers: Headers): Promise<(CachedSession & { 
 /**
  * Reads the session cookie into `c.var.user`. With `required`, a visitor without a session is
  * answered 401 with code 1000. Sessions come from `cache` when it holds them; a request that writes
- * drops its own session from the cache once answered, so a role or profile it changed shows at once.
+ * something a session carries drops its own session from the cache once answered, so a role or
+ * profile it changed shows at once.
  */
 export function session(auth: Auth, options: { required: boolean; cache?: SessionCache }): MiddlewareHandler<AppEnv> {
   const { cache } = options;
@@ -49,7 +56,7 @@ export function session(auth: Auth, options: { required: boolean; cache?: Sessio
     try {
       await next();
     } finally {
-      if (token && !READ_METHODS.has(c.req.method)) cache!.forget(token);
+      if (token && !READ_METHODS.has(c.req.method) && !KEEPS_SESSION.test(c.req.path)) cache!.forget(token);
     }
   };
 }

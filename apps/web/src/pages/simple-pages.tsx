@@ -3,6 +3,7 @@ import { useParams } from "react-router";
 import { ActionsEditor } from "../modules/actions/index.ts";
 import { DiscoverCategory, DiscoverHome, RsshubIndex } from "../modules/discover/index.ts";
 import { PageFrame } from "../modules/layout/index.ts";
+import { PowerIndex } from "../modules/power/index.ts";
 import { RsshubInstances } from "../modules/rsshub/index.ts";
 
 export function DiscoverPage() {
@@ -36,7 +37,11 @@ export function ActionPage() {
 
 export function PowerPage() {
   const { t } = useTranslation("app");
-  return <PageFrame title={t("pages.power")} description={t("pages.power_description")} />;
+  return (
+    <PageFrame title={t("pages.power")} description={t("pages.power_description")}>
+      <PowerIndex />
+    </PageFrame>
+  );
 }
 
 export function RSSHubPage() {

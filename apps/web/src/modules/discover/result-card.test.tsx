@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import type { FeedSummary } from "@tidings/contracts";
+import type { FeedSummary, ListSummary } from "@tidings/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderPage } from "../../../test/helpers/render.tsx";
 import { setDatabaseForTests, TidingsDatabase } from "../../db/database.ts";
@@ -8,6 +8,9 @@ import { registerQueryClient } from "../../lib/query-client-instance.ts";
 import { subscriptionsActions, useSubscriptions } from "../../store/subscriptions.store.ts";
 import type { DiscoverItem } from "./discover-api.ts";
 import { ResultCard } from "./result-card.tsx";
+
+const openFollowDialog = vi.hoisted(() => vi.fn());
+vi.mock("../follow/index.ts", async (importOriginal) => ({ ...(await importOriginal<Record<string, unknown>>()), openFollowDialog }));
 
 const feed: FeedSummary = {
   type: "feed",
@@ -50,6 +53,7 @@ const item: DiscoverItem = {
 
 let db: TidingsDatabase;
 let answer: () => Response;
+let power = true;
 const requests: { method: string; path: string; body: unknown }[] = [];
 
 beforeEach(() => {
@@ -57,6 +61,8 @@ beforeEach(() => {
   setDatabaseForTests(db);
   subscriptionsActions.replace([]);
   requests.length = 0;
+  power = true;
+  openFollowDialog.mockClear();
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit = {}) => {
@@ -64,6 +70,8 @@ beforeEach(() => {
       const method = init.method ?? "GET";
       requests.push({ method, path, body: init.body ? JSON.parse(String(init.body)) : undefined });
       if (method === "POST" && path === "/api/subscriptions") return answer();
+      if (path === "/api/status/configs") return Response.json({ code: 0, data: power ? { POWER: true } : {} });
+      if (path === "/api/better-auth/get-session") return Response.json({ user: { id: "me" }, session: { id: "s", userId: "me", expiresAt: "2099-01-01T00:00:00Z", token: "" }, role: "user", invitation: null });
       if (path === "/api/subscriptions") return Response.json({ code: 0, data: Object.values(useSubscriptions.getState().byKey) });
       return Response.json({ code: 0, data: path.startsWith("/api/reads") ? {} : [] });
     }),
@@ -109,5 +117,65 @@ describe("ResultCard", () => {
     await screen.findByRole("button", { name: "Follow" });
     expect(screen.getByTestId("subscriber-count").textContent).toBe("4 followers");
     expect(useSubscriptions.getState().byKey[feed.id]).toBeUndefined();
+  });
+
+  describe("a list", () => {
+    const list: ListSummary = {
+      type: "list",
+      id: "1800000000000000501",
+      title: "Paid harbours",
+      description: null,
+      image: null,
+      view: 1,
+      fee: 5,
+      feedIds: ["1", "2"],
+      ownerUserId: "owner-1",
+      owner: { id: "owner-1", name: "Ada", handle: "ada", image: null },
+      timelineUpdatedAt: null,
+    };
+    const renderList = (over: Partial<ListSummary> = {}) => {
+      const shown = { ...list, ...over };
+      const view = renderPage(<ResultCard item={{ list: shown, isSubscribed: false, subscriptionCount: 3, entries: [] }} target={{ list: shown }} />);
+      registerQueryClient(view.queryClient);
+      return view;
+    };
+
+    it("shows a paid list's fee, and opens the follow form (which says what it costs) instead of paying at one click", async () => {
+      renderList();
+      expect((await screen.findByTestId("list-fee-badge")).textContent).toBe("5 POWER");
+      expect(screen.getByRole("heading", { name: "Paid harbours" })).toBeTruthy();
+      await waitFor(() => expect(requests.some((request) => request.path === "/api/better-auth/get-session")).toBe(true));
+      fireEvent.click(screen.getByRole("button", { name: "Follow" }));
+      expect(openFollowDialog).toHaveBeenCalledWith({ view: 1, listId: list.id });
+      expect(requests.some((request) => request.method === "POST")).toBe(false);
+      expect(screen.getByTestId("subscriber-count").textContent).toBe("3 followers");
+    });
+
+    it("follows a free list, or the reader's own paid one, at once", async () => {
+      answer = () => Response.json({ code: 0, data: null });
+      const { unmount } = renderList({ fee: 0 });
+      await waitFor(() => expect(requests.some((request) => request.path === "/api/status/configs")).toBe(true));
+      expect(screen.queryByTestId("list-fee-badge")).toBeNull();
+      fireEvent.click(screen.getByRole("button", { name: "Follow" }));
+      await waitFor(() => expect(requests.some((request) => request.method === "POST")).toBe(true));
+      unmount();
+
+      requests.length = 0;
+      renderList({ ownerUserId: "me" });
+      expect((await screen.findByTestId("list-fee-badge")).textContent).toBe("5 POWER");
+      await waitFor(() => expect(requests.some((request) => request.path === "/api/better-auth/get-session")).toBe(true));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      fireEvent.click(screen.getByRole("button", { name: "Follow" }));
+      await waitFor(() => expect(requests.find((request) => request.method === "POST")?.body).toMatchObject({ listId: list.id, view: 1 }));
+      expect(openFollowDialog).not.toHaveBeenCalled();
+    });
+
+    it("shows no fee with POWER off (nothing is charged then)", async () => {
+      power = false;
+      renderList();
+      await waitFor(() => expect(requests.some((request) => request.path === "/api/status/configs")).toBe(true));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(screen.queryByTestId("list-fee-badge")).toBeNull();
+    });
   });
 });

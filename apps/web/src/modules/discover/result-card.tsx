@@ -3,6 +3,7 @@ import { Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { FeedIcon, hostOf } from "../../components/feed-icon.tsx";
 import { formatCount, formatRelative } from "../../lib/format.ts";
+import { openFollowDialog, useListFee } from "../follow/index.ts";
 import type { DiscoverItem } from "./discover-api.ts";
 import { previewImageOf } from "./entry-thumbnail.ts";
 import { FollowButton } from "./follow-button.tsx";
@@ -10,13 +11,19 @@ import { useFollowToggle, type FollowTarget } from "./use-follow-toggle.ts";
 
 /**
  * One search result (facts §4): icon, title, site (or list owner), description, up to four
- * preview entries with thumbnails, the subscriber count and a Follow / Followed button.
+ * preview entries with thumbnails, the subscriber count and a Follow / Followed button. A paid
+ * list shows its fee; following someone else's opens the follow form, which says what it costs,
+ * instead of paying at one click.
  */
 export function ResultCard({ item, target }: { item: DiscoverItem; target: FollowTarget }) {
   const { t } = useTranslation("app");
   const toggle = useFollowToggle(target, item);
   const feed = item.feed;
   const list = item.list;
+  const listFee = useListFee(list);
+  // Someone else's paid list (or one whose cost is not known yet) is followed through the form, never at one click.
+  const viaForm = !!list && list.fee > 0 && !toggle.followed && (listFee.toPay > 0 || !listFee.ready);
+  const button = viaForm ? { ...toggle, toggle: () => openFollowDialog({ view: list.view, listId: list.id }) } : toggle;
   const title = feed ? (feed.title ?? feed.url) : (list?.title ?? "");
   const subtitle = feed ? (hostOf(feed.siteUrl) ?? feed.url) : list?.owner ? t("discover.list_by", { name: list.owner.name ?? list.owner.handle ?? "" }) : null;
   const description = feed?.description ?? list?.description ?? null;
@@ -27,11 +34,18 @@ export function ResultCard({ item, target }: { item: DiscoverItem; target: Follo
           <FeedIcon image={feed?.image ?? list?.image ?? null} siteUrl={feed?.siteUrl ?? null} url={feed?.url ?? null} title={title} size={40} className="rounded-lg" />
         </span>
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold">{title}</h3>
+          <div className="flex min-w-0 items-center gap-2">
+            <h3 className="truncate font-semibold">{title}</h3>
+            {listFee.fee > 0 ? (
+              <span data-testid="list-fee-badge" className="shrink-0 rounded-full bg-orange-500/10 px-2 py-0.5 text-[11px] font-medium text-orange-600 dark:text-orange-400">
+                {t("lists.fee_badge", { fee: listFee.fee })}
+              </span>
+            ) : null}
+          </div>
           {subtitle ? <p className="truncate text-xs text-zinc-500">{subtitle}</p> : null}
           {feed ? <p className="truncate font-mono text-[11px] text-zinc-400">{feed.url}</p> : null}
         </div>
-        <FollowButton toggle={toggle} title={title} />
+        <FollowButton toggle={button} title={title} />
       </header>
       {description ? <p className="mt-3 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{description}</p> : null}
       {item.entries && item.entries.length > 0 ? (

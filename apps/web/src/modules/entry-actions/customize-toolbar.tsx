@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { UI_DEFAULTS } from "../../store/settings-defaults.ts";
 import { settingsActions, useUISetting } from "../../store/settings.store.ts";
 import { useUnavailableIntegrationActions } from "../integrations/index.ts";
+import { usePowerEnabled } from "../power/boot.ts";
 import { ACTION_META } from "./action-meta.ts";
 import { type Arrangement, arrangementOf, moveAction, toStoredOrder } from "./toolbar-order.ts";
 import type { EntryActionId } from "./types.ts";
@@ -37,7 +38,10 @@ const ICON_BUTTON =
  */
 export function CustomizeToolbar({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation("app");
-  const arrangement = arrangementOf(useUISetting("toolbarOrder"), useUnavailableIntegrationActions());
+  const integrationsOff = useUnavailableIntegrationActions();
+  const power = usePowerEnabled({ fetch: false });
+  // Actions the instance or this device cannot do are not offered (their place is kept).
+  const arrangement = arrangementOf(useUISetting("toolbarOrder"), power ? integrationsOff : new Set([...integrationsOff, "tip"]));
   const [dragging, setDragging] = useState<EntryActionId | null>(null);
   const [drop, setDrop] = useState<Drop | null>(null);
 

@@ -24,6 +24,7 @@ const GROUP: Record<EntryActionId, number> = {
   copyTitle: 2,
   share: 2,
   exportPdf: 2,
+  tip: 2,
   ...integrationActionRecord(2.5),
   delete: 3,
   customize: 4,

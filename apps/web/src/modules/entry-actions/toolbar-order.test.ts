@@ -11,12 +11,12 @@ describe("splitToolbar", () => {
 
   it("falls back to the defaults when the order is empty or names nothing known", () => {
     expect(splitToolbar({ main: [], more: [] }).main).toEqual(DEFAULT_MAIN);
-    expect(splitToolbar({ main: ["boost", "tts"], more: ["tip"] }).main).toEqual(DEFAULT_MAIN);
+    expect(splitToolbar({ main: ["boost", "tts"], more: ["airdrop"] }).main).toEqual(DEFAULT_MAIN);
     expect(splitToolbar(undefined).main).toEqual(DEFAULT_MAIN);
   });
 
   it("keeps a person's order, skips unknown and duplicate ids, and never loses an action", () => {
-    const { main, more } = splitToolbar({ main: ["copyLink", "tip", "star", "copyLink"], more: ["delete", "star"] });
+    const { main, more } = splitToolbar({ main: ["copyLink", "airdrop", "star", "copyLink"], more: ["delete", "star"] });
     expect(main).toEqual(["copyLink", "star"]);
     expect(more[0]).toBe("delete");
     expect(more.at(-1)).toBe("customize");

@@ -4,9 +4,8 @@ import type { LucideIcon } from "lucide-react";
 import type { ShortcutId } from "../hotkeys/index.ts";
 
 /**
- * Every entry action the toolbar, the "more" menu and the context menu can show (spec §9 minus
- * the tip action, which arrives later), then one "Save to …" per integration. The id is what
- * `toolbarOrder` stores.
+ * Every entry action the toolbar, the "more" menu and the context menu can show (spec §9), then
+ * one "Save to …" per integration. The id is what `toolbarOrder` stores.
  */
 export const ENTRY_ACTION_IDS = [
   "read",
@@ -24,6 +23,7 @@ export const ENTRY_ACTION_IDS = [
   "imageGallery",
   "textToSpeech",
   "exportPdf",
+  "tip",
   ...INTEGRATION_ACTION_IDS,
   "delete",
   "customize",

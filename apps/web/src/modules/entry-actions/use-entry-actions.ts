@@ -7,6 +7,7 @@ import {
   CircleDot,
   ExternalLink,
   FileDown,
+  HandCoins,
   Images,
   Languages,
   Link,
@@ -31,6 +32,7 @@ import { canSummarize, toggleSummary, toggleTranslation, useAiView } from "../ai
 import { useIntegrationActions } from "../integrations/index.ts";
 import { speechActions, useSpeech } from "../speech/index.ts";
 import { confirm } from "../modal/index.ts";
+import { openTipDialog, usePowerEnabled } from "../power/boot.ts";
 import { extractImages, openImageGallery } from "../renderer/index.ts";
 import { openShareDialog } from "../share/boot.ts";
 import { useCopy } from "../toast/index.ts";
@@ -72,6 +74,7 @@ export function useEntryActions(entryId: string, ctx: EntryActionContext): Entry
   const location = useLocation();
   const { timelineId, feedId, entryId: openEntryId } = useParams();
   const integrations = useIntegrationActions(entryId);
+  const power = usePowerEnabled({ fetch: false });
 
   if (!state) return NONE;
   const { entry, read, starredAt } = state;
@@ -214,6 +217,16 @@ export function useEntryActions(entryId: string, ctx: EntryActionContext): Entry
       label: t("entry_actions.export_pdf"),
       icon: FileDown,
       run: () => exportEntryPdf(entryId, () => entryPath && void navigate(entryPath)),
+    },
+    tip: {
+      label: t("entry_actions.tip"),
+      icon: HandCoins,
+      shortcut: "entry.tip",
+      // Tips go to a feed: an inbox entry has none to thank.
+      hidden: !power || !entry.feedId,
+      run: () => {
+        if (entry.feedId) openTipDialog({ entryId, feedId: entry.feedId, ...(title ? { title } : {}) });
+      },
     },
     delete: {
       label: t("entry_actions.delete"),

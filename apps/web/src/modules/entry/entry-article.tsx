@@ -9,6 +9,7 @@ import { useUISetting } from "../../store/settings.store.ts";
 import { useSource } from "../../store/sources.store.ts";
 import { EntrySummary, useReaderTranslation } from "../ai/index.ts";
 import { PRINT_ATTRIBUTE } from "../entry-actions/index.ts";
+import { SupportCreator } from "../power/boot.ts";
 import { firstImage } from "../renderer/index.ts";
 import { EntryAttachments } from "./entry-attachments.tsx";
 import { bodyHtml, EntryBody } from "./entry-body.tsx";
@@ -28,7 +29,8 @@ export interface EntryArticleProps {
 
 /**
  * One entry, read: header, body (content, readability article or the page itself), media and
- * attachments, at a comfortable reading width (no limit in wide mode).
+ * attachments, then ways to support the creator, at a comfortable reading width (no limit in wide
+ * mode).
  */
 export function EntryArticle({ state, view, offline, scroller, onLinkClick }: EntryArticleProps) {
   const { t } = useTranslation("app");
@@ -62,6 +64,7 @@ export function EntryArticle({ state, view, offline, scroller, onLinkClick }: En
         <div lang={translation.lang ?? undefined} className="contents">
           <EntryBody entry={entry} mode={mode} readability={readability} translatedHtml={translation.html} noMedia={view === 5} onLinkClick={onLinkClick} />
         </div>
+        <SupportCreator entryId={entry.id} feedId={entry.feedId} title={entry.title} />
       </article>
     </div>
   );

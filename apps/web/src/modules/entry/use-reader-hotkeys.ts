@@ -11,7 +11,7 @@ export const PAGE_SCROLL_RATIO = 0.85;
 
 /**
  * The reader's keyboard (spec §2, reference §7 defaults): read, star, open, copy, readability,
- * share, page scrolling and close. Registered for the "entry-render" focus area only: the timeline
+ * share, tip, page scrolling and close. Registered for the "entry-render" focus area only: the timeline
  * registers the entry keys for its selected entry, and one key must not act twice.
  */
 export function useReaderHotkeys(options: { entryId: string; view: FeedView; scroller: RefObject<HTMLElement | null>; onClose: () => void }): void {
@@ -36,6 +36,7 @@ export function useReaderHotkeys(options: { entryId: string; view: FeedView; scr
   useHotkey("entry.copyTitle", run("copyTitle"), SCOPE);
   useHotkey("entry.readability", run("readability"), SCOPE);
   useHotkey("entry.share", run("share"), SCOPE);
+  useHotkey("entry.tip", run("tip"), SCOPE);
   useHotkey("entry.scrollDown", scroll(1), SCOPE);
   useHotkey("entry.scrollUp", scroll(-1), SCOPE);
   useHotkey(

@@ -149,23 +149,84 @@ describe("FollowForm", () => {
     expect(useSubscriptions.getState().byKey[subscription.feedId]?.view).toBe(3);
   });
 
-  it("follows a list by id, showing its title, feeds count and fee", async () => {
+  describe("a list", () => {
     const created = listSubscription({ view: 1, title: "Makers" });
-    const list = { ...created.lists, title: "Makers", fee: 5, description: "Workshops" };
-    const seen = fakeServer({
-      "GET /api/lists": json({ list, entries: [previewEntry("9", { title: "Lathe notes" })], readCount: 0, subscriptionCount: 4, feedCount: 7 }),
-      "POST /api/subscriptions": json(created),
+    const makers = { ...created.lists, title: "Makers", fee: 5, description: "Workshops", ownerUserId: "owner-1" };
+    /** GET /lists answered for the list (with `over`), the session of reader "me", and POWER on or off. */
+    const listServer = (over: { list?: Partial<typeof makers>; subscription?: object; power?: boolean; follow?: () => Response } = {}) =>
+      fakeServer({
+        "GET /api/lists": json({
+          list: { ...makers, ...over.list },
+          entries: [previewEntry("9", { title: "Lathe notes" })],
+          readCount: 0,
+          subscriptionCount: 4,
+          feedCount: 7,
+          ...(over.subscription ? { subscription: over.subscription } : {}),
+        }),
+        "GET /api/status/configs": json(over.power === false ? {} : { POWER: true }),
+        "GET /api/better-auth/get-session": () => Response.json({ user: { id: "me" }, session: { id: "s", userId: "me", expiresAt: "2099-01-01T00:00:00Z", token: "" }, role: "user", invitation: null }),
+        "POST /api/subscriptions": over.follow ?? json(created),
+      });
+    const followButton = () => screen.getByRole("button", { name: /^Follow/ }) as HTMLButtonElement;
+    const ready = () => waitFor(() => expect(followButton().disabled).toBe(false));
+
+    it("follows a paid list by id, saying what it costs before the reader pays", async () => {
+      const seen = listServer();
+      const { router } = renderForm({ listId: created.listId });
+      const preview = await screen.findByTestId("follow-preview");
+      expect(preview.textContent).toContain("Makers");
+      expect(preview.textContent).toContain("7 feeds");
+      expect(preview.textContent).toContain("Lathe notes");
+      expect(screen.queryByLabelText("Feed address")).toBeNull();
+      expect(screen.queryByRole("combobox", { name: "Folder" })).toBeNull();
+      await ready();
+      expect(within(preview).getByTestId("list-fee").textContent).toBe("5 POWER, paid once");
+      expect(screen.getByTestId("list-fee-notice").textContent).toBe("Following this list costs 5 POWER, paid once to its owner.");
+      expect(followButton().textContent).toBe("Follow for 5 POWER");
+      fireEvent.click(screen.getByRole("button", { name: "Follow for 5 POWER" }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(`/timeline/view-1/list-${created.listId}`));
+      expect(seen.find((request) => request.method === "POST")?.body).toEqual({ listId: created.listId, view: 1, category: null, isPrivate: false, title: null });
     });
-    const { router } = renderForm({ listId: created.listId });
-    const preview = await screen.findByTestId("follow-preview");
-    expect(preview.textContent).toContain("Makers");
-    expect(preview.textContent).toContain("7 feeds");
-    expect(within(preview).getByTestId("list-fee").textContent).toBe("5 Power a month");
-    expect(preview.textContent).toContain("Lathe notes");
-    expect(screen.queryByLabelText("Feed address")).toBeNull();
-    expect(screen.queryByRole("combobox", { name: "Folder" })).toBeNull();
-    fireEvent.click(screen.getByRole("button", { name: "Follow" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/timeline/view-1/list-${created.listId}`));
-    expect(seen.find((request) => request.method === "POST")?.body).toEqual({ listId: created.listId, view: 1, category: null, isPrivate: false, title: null });
+
+    it("waits for the list and the instance's configs before it may be followed", async () => {
+      listServer();
+      renderForm({ listId: created.listId });
+      expect(followButton().disabled).toBe(true);
+      await ready();
+    });
+
+    it("says nothing of a fee for a free list, the reader's own, one already followed, or with POWER off", async () => {
+      const cases = [
+        { list: { fee: 0 } },
+        { list: { ownerUserId: "me" } },
+        { subscription: { view: 1, title: null, isPrivate: false } },
+        { power: false },
+      ];
+      for (const over of cases) {
+        listServer(over);
+        const { unmount } = renderForm({ listId: created.listId });
+        await screen.findByTestId("follow-preview");
+        await ready();
+        expect(screen.queryByTestId("list-fee-notice"), JSON.stringify(over)).toBeNull();
+        expect(followButton().textContent).toBe("Follow");
+        if (over.power === false || over.list?.fee === 0) expect(screen.getByTestId("list-fee").textContent).toBe("Free");
+        unmount();
+        vi.unstubAllGlobals();
+      }
+    });
+
+    it("says under the form when the balance is short (4002), and stays open", async () => {
+      listServer({ follow: () => Response.json({ code: 4002, message: "Insufficient balance" }, { status: 400 }) });
+      const { onDone } = renderForm({ listId: created.listId });
+      await ready();
+      fireEvent.click(followButton());
+      const alert = await screen.findByRole("alert");
+      expect(alert.textContent).toBe("Your balance is not enough to follow this list.");
+      // Under the form: after the fee notice, before the buttons.
+      expect(screen.getByTestId("list-fee-notice").compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(alert.compareDocumentPosition(followButton()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(onDone).not.toHaveBeenCalled();
+      expect(followButton().disabled).toBe(false);
+    });
   });
 });

@@ -1,5 +1,5 @@
-import type { FeedView, Subscription } from "@tidings/contracts";
-import { useQuery } from "@tanstack/react-query";
+import { ErrorCode, type FeedView, type Subscription } from "@tidings/contracts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import i18next from "i18next";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +14,7 @@ import { feedPreviewQuery, listPreviewQuery } from "./follow-queries.ts";
 import { CategoryInput, PrimaryButton, SecondaryButton, SwitchField, ViewSelect } from "./form-fields.tsx";
 import { normaliseFollowUrl } from "./follow-url.ts";
 import { prefill } from "./prefill.ts";
+import { useListFee } from "./list-fee.ts";
 import { FeedPreviewCard, ListPreviewCard, PreviewLoading } from "./source-preview.tsx";
 import { type FollowFields, fieldsOf, subscriptionPatch } from "./subscription-patch.ts";
 import { useCategorySuggestions } from "./use-categories.ts";
@@ -30,6 +31,9 @@ export function followErrorText(error: unknown): { message: string; reason?: str
   const reason = error instanceof ApiError && error.reason && error.reason !== message ? error.reason : undefined;
   return reason ? { message, reason } : { message };
 }
+
+/** Whether a follow was refused for a balance short of the list's fee (4002). */
+const isShortBalance = (error: unknown) => error instanceof ApiError && error.code === ErrorCode.InsufficientBalance;
 
 /** What the follow form is opened on: a new address, a list by id, or a subscription to edit. */
 export interface FollowFormProps {
@@ -58,6 +62,7 @@ const INPUT =
 export function FollowForm({ view: initialView = 0, url: initialUrl = "", listId: initialListId, subscription, onDone }: FollowFormProps) {
   const { t } = useTranslation("app");
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const urlId = useId();
   const categories = useCategorySuggestions();
   const listId = subscription ? ("listId" in subscription ? subscription.listId : undefined) : initialListId;
@@ -76,6 +81,11 @@ export function FollowForm({ view: initialView = 0, url: initialUrl = "", listId
   const feedPreview = useQuery({ ...feedPreviewQuery(feedTarget ?? { url: "" }), enabled: !!feedTarget });
   const listPreview = useQuery({ ...listPreviewQuery(listId ?? ""), enabled: !!listId });
   const preview = listId ? listPreview : feedPreview;
+  // A paid list (someone else's, POWER on) costs its fee on the first follow; editing or re-following one already followed is free.
+  const listFee = useListFee(listPreview.data?.list, !!listId && !subscription);
+  const charge = listId && !subscription && !listPreview.data?.subscription ? listFee.toPay : 0;
+  // What a follow costs is known before it is sent: no fee paid unseen while the list or the instance's configs load.
+  const feeUnknown = !!listId && !subscription && !listPreview.isError && !(listPreview.data && listFee.ready);
 
   // A preview arrived: the view it suggests, or the reader's settings when already followed.
   const arrived = listId ? listPreview.data : feedPreview.data;
@@ -94,6 +104,7 @@ export function FollowForm({ view: initialView = 0, url: initialUrl = "", listId
       if (Object.keys(patch).length) void updateSubscription(subscriptionKey(subscription), patch).catch(() => undefined);
       return;
     }
+    if (feeUnknown) return;
     const followUrl = listId ? null : normaliseFollowUrl(url);
     if (!listId && !followUrl) {
       setError({ message: t("follow.invalid_url") });
@@ -111,12 +122,15 @@ export function FollowForm({ view: initialView = 0, url: initialUrl = "", listId
         title: fields.title,
       });
       onDone();
+      // The fee left the reader's wallet: balances and transactions are asked again.
+      if (charge > 0) void queryClient.invalidateQueries({ queryKey: ["power"] });
       toast.success(t("follow.followed", { title: created ? subscriptionTitle(created) : (followUrl ?? listId) }));
       if (created && "feedId" in created) void navigate(timelinePath(created.view, { kind: "feeds", feedIds: [created.feedId] }));
       else if (created && "listId" in created) void navigate(timelinePath(created.view, { kind: "list", listId: created.listId }));
       layoutActions.setDrawer(false);
     } catch (caught) {
-      setError(followErrorText(caught));
+      // A short balance says what it means here, under the form (not only as the catalogue's words).
+      setError(listId && isShortBalance(caught) ? { message: t("follow.insufficient_balance") } : followErrorText(caught));
     } finally {
       setPending(false);
     }
@@ -164,14 +178,9 @@ export function FollowForm({ view: initialView = 0, url: initialUrl = "", listId
           )}
         </div>
       )}
-      {listId && shownError ? (
-        <div role="alert" className="text-xs text-red-600 dark:text-red-400">
-          <p>{shownError.message}</p>
-        </div>
-      ) : null}
       {previewPending ? <PreviewLoading /> : null}
       {feedPreview.data && !listId && (feedId || normaliseFollowUrl(url) === address) ? <FeedPreviewCard preview={feedPreview.data} /> : null}
-      {listPreview.data && listId ? <ListPreviewCard preview={listPreview.data} /> : null}
+      {listPreview.data && listId ? <ListPreviewCard preview={listPreview.data} fee={listFee.fee} /> : null}
       <div className="grid grid-cols-2 gap-3">
         <ViewSelect
           value={fields.view}
@@ -207,9 +216,22 @@ export function FollowForm({ view: initialView = 0, url: initialUrl = "", listId
         />
       </div>
       <SwitchField checked={fields.isPrivate} onChange={(isPrivate) => set({ isPrivate })} label={t("follow.private")} description={t("follow.private_description")} />
+      {charge > 0 ? (
+        <p data-testid="list-fee-notice" className="rounded-lg bg-orange-500/10 px-3 py-2 text-xs text-orange-700 dark:text-orange-300">
+          {t("follow.fee_notice", { fee: charge })}
+        </p>
+      ) : null}
+      {listId && shownError ? (
+        <div role="alert" className="text-xs text-red-600 dark:text-red-400">
+          <p>{shownError.message}</p>
+          {shownError.reason ? <p className="mt-0.5 break-all text-red-500/80">{shownError.reason}</p> : null}
+        </div>
+      ) : null}
       <div className="flex justify-end gap-2 pt-1">
         <SecondaryButton onClick={onDone}>{t("modal.cancel")}</SecondaryButton>
-        <PrimaryButton pending={pending}>{subscription ? t("follow.save") : t("follow.submit")}</PrimaryButton>
+        <PrimaryButton pending={pending} disabled={feeUnknown}>
+          {subscription ? t("follow.save") : charge > 0 ? t("follow.submit_paid", { fee: charge }) : t("follow.submit")}
+        </PrimaryButton>
       </div>
     </form>
   );

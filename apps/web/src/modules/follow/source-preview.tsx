@@ -71,8 +71,11 @@ export function FeedPreviewCard({ preview, entryCount }: { preview: FeedPreview;
   );
 }
 
-/** The list being followed: its title, owner, feeds count and fee, and its newest entries. */
-export function ListPreviewCard({ preview }: { preview: ListPreview }) {
+/**
+ * The list being followed: its title, owner, feeds count and fee, and its newest entries. `fee` is
+ * what the instance charges for it (0 with POWER off, whatever the list says).
+ */
+export function ListPreviewCard({ preview, fee }: { preview: ListPreview; fee: number }) {
   const { t } = useTranslation("app");
   const { list } = preview;
   return (
@@ -86,7 +89,7 @@ export function ListPreviewCard({ preview }: { preview: ListPreview }) {
           <p className="flex flex-wrap items-center gap-x-3 text-xs text-zinc-500">
             <span>{t("follow.list_feeds", { count: preview.feedCount })}</span>
             <span>{t("follow.followers", { count: preview.subscriptionCount, formatted: formatCount(preview.subscriptionCount) })}</span>
-            <span data-testid="list-fee">{list.fee > 0 ? t("follow.list_fee", { fee: list.fee }) : t("follow.list_free")}</span>
+            <span data-testid="list-fee">{fee > 0 ? t("follow.list_fee", { fee }) : t("follow.list_free")}</span>
           </p>
           {list.description ? <p className="mt-0.5 line-clamp-2 text-xs text-zinc-600 dark:text-zinc-400">{list.description}</p> : null}
         </div>

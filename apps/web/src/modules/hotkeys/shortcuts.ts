@@ -39,6 +39,7 @@ export const SHORTCUTS = {
   "entry.copyTitle": { keys: ["mod+shift+b"], scope: TIMELINE_AND_ENTRY, group: "entry" },
   "entry.readability": { keys: ["shift+r"], scope: TIMELINE_AND_ENTRY, group: "entry" },
   "entry.share": { keys: ["mod+alt+s"], scope: TIMELINE_AND_ENTRY, group: "entry" },
+  "entry.tip": { keys: ["mod+shift+t"], scope: TIMELINE_AND_ENTRY, group: "entry" },
   "entry.scrollDown": { keys: ["pagedown"], scope: TIMELINE_AND_ENTRY, group: "entry" },
   "entry.scrollUp": { keys: ["pageup"], scope: TIMELINE_AND_ENTRY, group: "entry" },
   "entry.close": { keys: ["escape"], scope: TIMELINE_AND_ENTRY, group: "entry" },

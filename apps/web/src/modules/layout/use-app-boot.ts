@@ -7,6 +7,7 @@ import { setPersistence } from "../../db/persistence.ts";
 import { useConnectivity } from "../../lib/connectivity.ts";
 import { registerErrorReporter } from "../../lib/notify.ts";
 import { queryClient } from "../../lib/query-client-instance.ts";
+import { statusConfigsQuery } from "../../queries/status.ts";
 import { subscriptionsQuery } from "../../queries/subscriptions.ts";
 import { unreadQuery } from "../../queries/unread.ts";
 import { useSettings } from "../../store/settings.store.ts";
@@ -16,9 +17,9 @@ let reporterInstalled = false;
 
 /**
  * Start-up of the signed-in app (spec §4 startup order, the part after sign-in): local database
- * hydration when dataPersist is on (racing 1 s), then the server's subscriptions and unread counts;
- * changes queued offline are sent whenever the connection comes back. Answers whether the first
- * paint may happen (hydration finished or timed out).
+ * hydration when dataPersist is on (racing 1 s), then the server's subscriptions, unread counts and
+ * instance configs; changes queued offline are sent whenever the connection comes back. Answers
+ * whether the first paint may happen (hydration finished or timed out).
  */
 export function useAppBoot(userId: string): boolean {
   const [ready, setReady] = useState(false);
@@ -47,6 +48,8 @@ export function useAppBoot(userId: string): boolean {
 
   useQuery({ ...subscriptionsQuery, enabled: ready });
   useQuery({ ...unreadQuery, enabled: ready });
+  // What the instance offers (POWER on or off): entry actions read it without asking themselves.
+  useQuery({ ...statusConfigsQuery, enabled: ready });
 
   useEffect(() => {
     if (!online || !ready) return;

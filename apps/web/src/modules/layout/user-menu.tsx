@@ -1,16 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
-import { LogOut, Settings, Zap } from "lucide-react";
+import { LogOut, Settings, Trophy, Wallet, Zap } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { sessionQuery } from "../../queries/session.ts";
 import { useSignOut } from "../auth/index.ts";
+import { openAchievementsDialog, usePowerEnabled } from "../power/boot.ts";
 import { SyncIndicator } from "./sync-indicator.tsx";
 
-/** The signed-in account at the foot of the sidebar, with settings and sign-out. */
+const ICON_BUTTON = "rounded-md p-1.5 text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-800";
+
+/** The signed-in account at the foot of the sidebar, with actions, POWER, achievements, settings and sign-out. */
 export function UserMenu() {
   const { t } = useTranslation("app");
   const { data: session } = useQuery(sessionQuery);
   const signOut = useSignOut();
+  const power = usePowerEnabled();
   if (!session) return null;
   const initials = (session.user.name || session.user.email).slice(0, 2).toUpperCase();
   return (
@@ -37,6 +41,18 @@ export function UserMenu() {
             <Zap className="size-4" aria-hidden />
             <span className="sr-only">{t("pages.action")}</span>
           </Link>
+          {power ? (
+            <>
+              <Link to="/power" className={ICON_BUTTON} title={t("pages.power")}>
+                <Wallet className="size-4" aria-hidden />
+                <span className="sr-only">{t("pages.power")}</span>
+              </Link>
+              <button type="button" onClick={openAchievementsDialog} className={ICON_BUTTON} title={t("power.achievements.title")}>
+                <Trophy className="size-4" aria-hidden />
+                <span className="sr-only">{t("power.achievements.title")}</span>
+              </button>
+            </>
+          ) : null}
           <Link to="/settings" className="rounded-md p-1.5 text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-800" title={t("shell.settings")}>
             <Settings className="size-4" aria-hidden />
             <span className="sr-only">{t("shell.settings")}</span>

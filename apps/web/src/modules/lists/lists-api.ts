@@ -11,6 +11,8 @@ export interface ListFields {
   description: string;
   image: string;
   view: FeedView;
+  /** What following it costs other readers, once, in whole POWER; absent: not sent (a new list is free, an edit keeps it). */
+  fee?: number;
 }
 
 /** GET /lists/list: the reader's own lists (the key the "add to list" menu shares). */
@@ -29,9 +31,15 @@ export const listDetailsQuery = (listId: string) =>
 /** Every list query (owned lists, details, the menu's) is asked again. */
 const refresh = () => queryClient().invalidateQueries({ queryKey: ["lists"] });
 
-/** The body of POST/PATCH /lists: trimmed, and an empty description or image clears it. */
+/** The body of POST/PATCH /lists: trimmed, and an empty description or image clears it; the fee when given. */
 export function listBody(fields: ListFields) {
-  return { title: fields.title.trim(), description: fields.description.trim(), image: fields.image.trim(), view: fields.view };
+  return {
+    title: fields.title.trim(),
+    description: fields.description.trim(),
+    image: fields.image.trim(),
+    view: fields.view,
+    ...(fields.fee !== undefined ? { fee: fields.fee } : {}),
+  };
 }
 
 /** POST /lists: a new list, empty. */
@@ -41,7 +49,7 @@ export async function createList(fields: ListFields): Promise<ListSummary> {
   return list;
 }
 
-/** PATCH /lists: the list's title, description, image and view. */
+/** PATCH /lists: the list's title, description, image, view and (when given) fee. */
 export async function updateList(listId: string, fields: ListFields): Promise<ListSummary> {
   const list = await api<ListSummary>("lists", { method: "PATCH", json: { listId, ...listBody(fields) } });
   await refresh();

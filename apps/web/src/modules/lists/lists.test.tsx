@@ -11,7 +11,7 @@ import { registerQueryClient } from "../../lib/query-client-instance.ts";
 import { subscriptionsActions } from "../../store/subscriptions.store.ts";
 import { ModalStack } from "../modal/index.ts";
 import { candidateFeeds } from "./add-feeds-dialog.tsx";
-import { initialFields } from "./list-form.tsx";
+import { fieldsOf, initialFields, parseFee } from "./list-form.tsx";
 import { deleteList, listBody } from "./lists-api.ts";
 import type { ListSubscription } from "@tidings/contracts";
 import { ApiError } from "../../lib/api-client.ts";
@@ -53,18 +53,35 @@ describe("list helpers", () => {
 
   it("trims the fields and sends empty ones as empty (the server clears them)", () => {
     expect(listBody({ title: "  Sea ", description: " ", image: "", view: 2 })).toEqual({ title: "Sea", description: "", image: "", view: 2 });
-    expect(initialFields(list)).toEqual({ title: "Sea news", description: "Tides and boats", image: "", view: 0 });
-    expect(initialFields()).toEqual({ title: "", description: "", image: "", view: 0 });
+    expect(initialFields(list)).toEqual({ title: "Sea news", description: "Tides and boats", image: "", view: 0, fee: "0" });
+    expect(initialFields({ ...list, fee: 12 }).fee).toBe("12");
+    expect(initialFields()).toEqual({ title: "", description: "", image: "", view: 0, fee: "0" });
+  });
+
+  it("takes a fee of whole POWER from 0 to 1,000,000,000 only", () => {
+    expect(["0", "7", " 25 ", "1000000000"].map(parseFee)).toEqual([0, 7, 25, 1_000_000_000]);
+    expect(["", " ", "-1", "1.5", "1e3", "abc", "1000000001"].map(parseFee)).toEqual([null, null, null, null, null, null, null]);
+  });
+
+  it("sends the fee with POWER on, 0 for a new list and nothing for an edit with POWER off", () => {
+    const draft = { title: "Sea", description: "", image: "", view: 0 as const, fee: "5" };
+    expect(fieldsOf(draft, { power: true, editing: false })).toEqual({ title: "Sea", description: "", image: "", view: 0, fee: 5 });
+    expect(fieldsOf({ ...draft, fee: "2.5" }, { power: true, editing: true })).toBeNull();
+    expect(fieldsOf({ ...draft, fee: "2.5" }, { power: false, editing: false })).toEqual({ title: "Sea", description: "", image: "", view: 0, fee: 0 });
+    expect(fieldsOf(draft, { power: false, editing: true })).toEqual({ title: "Sea", description: "", image: "", view: 0 });
+    expect(listBody({ title: "Sea", description: "", image: "", view: 0, fee: 5 })).toEqual({ title: "Sea", description: "", image: "", view: 0, fee: 5 });
   });
 });
 
 describe("Settings → Lists", () => {
   const calls: { url: string; method: string; body: unknown }[] = [];
   let feedIds = ["11"];
+  let power = false;
 
   beforeEach(() => {
     calls.length = 0;
     feedIds = ["11"];
+    power = false;
     subscriptionsActions.replace([feed("11", "Tides"), feed("12", "Harbour")]);
     vi.stubGlobal(
       "fetch",
@@ -82,6 +99,8 @@ describe("Settings → Lists", () => {
           return Response.json({ code: 0, data: [] });
         }
         if (url === "/api/lists" && method === "DELETE") return Response.json({ code: 8004, message: "List has subscriptions" }, { status: 400 });
+        if (url === "/api/lists" && (method === "POST" || method === "PATCH")) return Response.json({ code: 0, data: { ...list, ...(JSON.parse(String(init.body)) as object) } });
+        if (url.startsWith("/api/status/configs")) return Response.json({ code: 0, data: power ? { POWER: true } : {} });
         return Response.json({ code: 0, data: null });
       }),
     );
@@ -128,6 +147,72 @@ describe("Settings → Lists", () => {
     fireEvent.click(within(confirmDialog).getByRole("button", { name: "Delete list" }));
     await waitFor(() => expect(calls.some((call) => call.url === "/api/lists" && call.method === "DELETE")).toBe(true));
     expect(calls.find((call) => call.method === "DELETE")?.body).toEqual({ listId: "501" });
+  });
+
+  const fee = () => screen.queryByLabelText("Fee (POWER)") as HTMLInputElement | null;
+  const messageUnder = (input: HTMLElement) => input.parentElement?.querySelector("[role=alert]")?.textContent ?? null;
+
+  it("asks a new list's fee (POWER on), checks it under the field and sends it", async () => {
+    power = true;
+    renderSettings();
+    fireEvent.click(await screen.findByRole("button", { name: "New list" }));
+    const dialog = await screen.findByRole("dialog");
+    await waitFor(() => expect(fee()).not.toBeNull());
+    const input = fee()!;
+    expect(input.value).toBe("0");
+    expect(input.min).toBe("0");
+    expect(input.step).toBe("1");
+    expect(dialog.textContent).toContain("What following this list costs other readers, once; 0 is free");
+    fireEvent.change(within(dialog).getByLabelText("Title"), { target: { value: "Paid news" } });
+
+    for (const bad of ["1.5", "-2", "", "1000000001"]) {
+      fireEvent.change(input, { target: { value: bad } });
+      expect(messageUnder(input), bad).toBe("Enter a whole number of POWER from 0 to 1,000,000,000.");
+      expect(input.getAttribute("aria-invalid")).toBe("true");
+    }
+    fireEvent.submit(input.form!);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.some((call) => call.url === "/api/lists" && call.method === "POST")).toBe(false);
+
+    fireEvent.change(input, { target: { value: "25" } });
+    expect(messageUnder(input)).toBeNull();
+    fireEvent.click(within(dialog).getByRole("button", { name: "New list" }));
+    await waitFor(() => expect(calls.some((call) => call.url === "/api/lists" && call.method === "POST")).toBe(true));
+    expect(calls.find((call) => call.url === "/api/lists" && call.method === "POST")?.body).toEqual({ title: "Paid news", description: "", image: "", view: 0, fee: 25 });
+  });
+
+  it("edits the fee of a list (PATCH) with POWER on", async () => {
+    power = true;
+    renderSettings();
+    const item = (await screen.findByText("Sea news")).closest("li")!;
+    fireEvent.click(within(item).getByRole("button", { name: "Edit list" }));
+    const dialog = await screen.findByRole("dialog");
+    await waitFor(() => expect(fee()).not.toBeNull());
+    fireEvent.change(fee()!, { target: { value: "3" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(calls.some((call) => call.method === "PATCH")).toBe(true));
+    expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({ listId: "501", title: "Sea news", description: "Tides and boats", image: "", view: 0, fee: 3 });
+  });
+
+  it("hides the fee with POWER off: a new list is free, an edit leaves the fee alone", async () => {
+    renderSettings();
+    fireEvent.click(await screen.findByRole("button", { name: "New list" }));
+    let dialog = await screen.findByRole("dialog");
+    await waitFor(() => expect(calls.some((call) => call.url.startsWith("/api/status/configs"))).toBe(true));
+    expect(fee()).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText("Title"), { target: { value: "Free news" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "New list" }));
+    await waitFor(() => expect(calls.some((call) => call.url === "/api/lists" && call.method === "POST")).toBe(true));
+    expect(calls.find((call) => call.url === "/api/lists" && call.method === "POST")?.body).toEqual({ title: "Free news", description: "", image: "", view: 0, fee: 0 });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    const item = (await screen.findByText("Sea news")).closest("li")!;
+    fireEvent.click(within(item).getByRole("button", { name: "Edit list" }));
+    dialog = await screen.findByRole("dialog");
+    expect(fee()).toBeNull();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(calls.some((call) => call.method === "PATCH")).toBe(true));
+    expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({ listId: "501", title: "Sea news", description: "Tides and boats", image: "", view: 0 });
   });
 
   it("keeps the owner's own follow when other readers follow the list too", async () => {

@@ -1,12 +1,17 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderRoutes } from "../../../test/helpers/render.tsx";
+import { fakeServer } from "../follow/test-server.ts";
 import { ModalStack } from "../modal/index.ts";
 import { SettingsLayout } from "./settings-layout.tsx";
 
+afterEach(() => vi.unstubAllGlobals());
+
 describe("SettingsLayout", () => {
   it("lists every tab of spec §2 and signs out only after a confirmation", async () => {
+    // An instance without POWER: its tab stays hidden (entry-points.test.tsx in power shows it on).
+    fakeServer({ "GET /api/status/configs": () => Response.json({ code: 0, data: { POWER: false } }) });
     renderRoutes(
       [
         {

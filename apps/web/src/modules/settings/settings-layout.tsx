@@ -1,16 +1,24 @@
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
-import { SETTINGS_TABS } from "./settings-tabs.ts";
+import { statusConfigsQuery } from "../../queries/status.ts";
+import { OPTIONAL_TABS, SETTINGS_TABS } from "./settings-tabs.ts";
 import { SignOutItem } from "./sign-out-item.tsx";
 
 /** Settings: the tab list on the left, the chosen tab beside it. */
 export function SettingsLayout() {
   const { t } = useTranslation("settings");
+  const { data: configs } = useQuery(statusConfigsQuery);
+  // A feature the server has not said is on stays hidden (an old server sends no flag).
+  const shown = SETTINGS_TABS.filter((tab) => {
+    const flag = OPTIONAL_TABS[tab];
+    return !flag || (configs as Partial<Record<string, unknown>> | undefined)?.[flag] === true;
+  });
   return (
     <div className="flex h-full">
       <nav className="w-52 shrink-0 space-y-0.5 overflow-y-auto border-r border-zinc-200 p-3 dark:border-zinc-800" aria-label={t("title")}>
         <h1 className="px-2 pb-2 text-lg font-semibold">{t("title")}</h1>
-        {SETTINGS_TABS.map((tab) => (
+        {shown.map((tab) => (
           <NavLink
             key={tab}
             to={`/settings/${tab}`}

@@ -9,6 +9,7 @@ export const SETTINGS_TABS = [
   "actions",
   "integration",
   "rsshub",
+  "power",
   "ai",
   "invitations",
   "profile",
@@ -19,3 +20,6 @@ export const SETTINGS_TABS = [
 ] as const;
 
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+/** Tabs of features the instance may turn off (`GET /status/configs`), hidden while off. */
+export const OPTIONAL_TABS: Partial<Record<SettingsTab, "POWER">> = { power: "POWER" };

@@ -1,5 +1,6 @@
 import { FEED_VIEWS, type FeedView } from "@tidings/contracts";
 import { useQuery } from "@tanstack/react-query";
+import { Rocket } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import { hostOf } from "../../components/feed-icon.tsx";
@@ -7,6 +8,7 @@ import { formatCount } from "../../lib/format.ts";
 import { sessionQuery } from "../../queries/session.ts";
 import { useSubscriptions } from "../../store/subscriptions.store.ts";
 import { PageFrame } from "../layout/index.ts";
+import { openBoostDialog, usePowerEnabled } from "../power/boot.ts";
 import { timelinePath } from "../timeline/index.ts";
 import { publicShareQuery, sharedFeedQuery } from "./share-api.ts";
 import { ShareButton } from "./share-button.tsx";
@@ -31,6 +33,7 @@ export function FeedSharePage() {
   const open = useQuery({ ...publicShareQuery.feed(id), enabled: !sessionPending && !session });
   const query = session ? full : open;
   const followed = useSubscriptions((state) => state.byKey[id]);
+  const power = usePowerEnabled();
   return (
     <PageFrame title={t("share.feed_page")} description={t("share.feed_page_description")}>
       {sessionPending || query.isPending ? (
@@ -54,6 +57,17 @@ export function FeedSharePage() {
                 action={
                   <div className="flex shrink-0 items-center gap-2">
                     <ShareButton subject={{ kind: "feed", id: feed.id, title, view }} />
+                    {session && power ? (
+                      <button
+                        type="button"
+                        onClick={() => openBoostDialog({ feedId: feed.id, title })}
+                        aria-label={t("power.boost.title")}
+                        title={t("power.boost.title")}
+                        className="inline-flex shrink-0 items-center rounded-lg border border-zinc-300 p-1.5 text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+                      >
+                        <Rocket className="size-4" aria-hidden />
+                      </button>
+                    ) : null}
                     <FollowAction target={{ kind: "feed", id: feed.id, url: feed.url, view }} title={title} initiallyFollowed={!!subscription} />
                   </div>
                 }

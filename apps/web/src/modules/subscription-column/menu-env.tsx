@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { api } from "../../lib/api-client.ts";
 import { sessionQuery } from "../../queries/session.ts";
 import { useCategorySuggestions } from "../follow/index.ts";
+import { usePowerEnabled } from "../power/boot.ts";
 import type { TimelineTarget } from "../timeline/index.ts";
 import { useCopy } from "../toast/index.ts";
 import type { MenuEnv } from "./menus.ts";
@@ -31,6 +32,7 @@ export function useMenuEnvValue(view: FeedView, target: TimelineTarget | null, g
   const categories = useCategorySuggestions();
   const { copy: copyText } = useCopy();
   const userId = session?.user.id ?? null;
+  const power = usePowerEnabled();
   const copy = useCallback(
     (text: string) =>
       void copyText(text)
@@ -53,7 +55,7 @@ export function useMenuEnvValue(view: FeedView, target: TimelineTarget | null, g
     },
     [go, targetKey, view],
   );
-  return useMemo(() => ({ view, userId, categories, go, copy, onRemoved }), [view, userId, categories, go, copy, onRemoved]);
+  return useMemo(() => ({ view, userId, categories, go, copy, onRemoved, power }), [view, userId, categories, go, copy, onRemoved, power]);
 }
 
 /** The menu environment of the column, with the reader's lists when `withLists` (a feed menu is open). */

@@ -15,12 +15,14 @@ import {
   ListPlus,
   Navigation,
   Pencil,
+  Rocket,
   Rss,
   Share2,
   Trash2,
   UserMinus,
 } from "lucide-react";
 import { subscriptionTitle } from "../../store/subscriptions.store.ts";
+import { openBoostDialog } from "../power/boot.ts";
 import { openShareDialog } from "../share/boot.ts";
 import { openClaimDialog } from "./claim-dialog.tsx";
 import { openEditSubscription } from "./edit-subscription-dialog.tsx";
@@ -40,6 +42,8 @@ export interface MenuEnv {
   copy: (text: string) => void;
   /** Called before sources disappear, so the column can leave a timeline that is going away. */
   onRemoved: (keys: string[]) => void;
+  /** The instance has POWER on: feeds can be boosted. */
+  power: boolean;
   /** The reader's own lists (GET /lists/list), loaded when a feed's menu opens. */
   ownedLists: { status: "pending" | "error" | "success"; lists: ListSummary[] };
 }
@@ -107,6 +111,7 @@ export function feedMenu(subscription: FeedSubscription, env: MenuEnv, selected:
       : owner || !env.userId
         ? []
         : [{ type: "item", id: "claim", icon: BadgeCheck, label: t("claim"), onSelect: () => openClaimDialog(subscription, env.userId!) }];
+  const boost: MenuItem[] = env.power && env.userId ? [{ type: "item", id: "boost", icon: Rocket, label: t("boost"), onSelect: () => openBoostDialog({ feedId, title }) }] : [];
   return [
     { type: "item", id: "mark-read", icon: CheckCheck, label: t("mark_all_read"), onSelect: () => rowActions.markAllRead({ view: env.view, sourceKeys: [feedId], feedIds: [feedId] }, title) },
     separator("s1"),
@@ -115,6 +120,7 @@ export function feedMenu(subscription: FeedSubscription, env: MenuEnv, selected:
     viewSubmenu(subscription.view, (view) => rowActions.moveToView([feedId], view)),
     listSubmenu(feedId, env),
     ...claim,
+    ...boost,
     separator("s2"),
     { type: "item", id: "open-feed", icon: Rss, label: t("open_feed"), disabled: !isWebUrl(feed.url), onSelect: () => openInBrowser(feed.url) },
     { type: "item", id: "open-site", icon: ExternalLink, label: t("open_site"), disabled: !isWebUrl(feed.siteUrl), onSelect: () => openInBrowser(feed.siteUrl!) },

@@ -8,6 +8,7 @@ import { useGeneralSetting } from "../../store/settings.store.ts";
 import { openInBrowser } from "../entry-actions/index.ts";
 import { useHotkey } from "../hotkeys/index.ts";
 import { confirmMarkAllRead } from "../mark-all/index.ts";
+import { openTipDialog, usePowerEnabled } from "../power/boot.ts";
 import type { ListHandle } from "./list-handle.ts";
 import { idsAbove, idsBelow } from "./scroll-mark-read.ts";
 import { selectEntry, useTimelineSelection } from "./timeline-context.ts";
@@ -24,8 +25,8 @@ export function stepSelection(ids: readonly string[], current: string | null, st
 /**
  * The timeline's keys (spec §2): J/K move the selection (opening the entry where a reading pane
  * shows it, or when one is open already), Enter opens, R refetches, U flips unread only, Shift+J/K
- * read below/above, and M, S, B act on the selected entry. Entry keys are scoped to the timeline:
- * while the reader has focus, its own registrations answer them.
+ * read below/above, and M, S, B and Shift+Cmd+T (tip) act on the selected entry. Entry keys are
+ * scoped to the timeline: while the reader has focus, its own registrations answer them.
  */
 export function useTimelineKeys(options: {
   view: FeedView;
@@ -40,6 +41,7 @@ export function useTimelineKeys(options: {
 }) {
   const { view, ids, openEntry, handle } = options;
   const unreadOnly = useGeneralSetting("unreadOnly");
+  const power = usePowerEnabled({ fetch: false });
   const selected = () => useTimelineSelection.getState().selectedId ?? options.entryId;
 
   const move = (step: 1 | -1) => {
@@ -90,6 +92,16 @@ export function useTimelineKeys(options: {
   useHotkey(
     "entry.toggleStar",
     withSelected((id) => void toggleStar(id, view).catch(() => undefined)),
+    { scope: "timeline" },
+  );
+  useHotkey(
+    "entry.tip",
+    () => {
+      const id = selected();
+      const entry = id ? useEntries.getState().byId[id]?.entry : undefined;
+      if (!power || !id || !entry?.feedId) return false;
+      openTipDialog({ entryId: id, feedId: entry.feedId, ...(entry.title ? { title: entry.title } : {}) });
+    },
     { scope: "timeline" },
   );
   useHotkey(

@@ -3,6 +3,7 @@ import { InvitationsSettings, ProfileSettings } from "../../modules/account/inde
 import { ActionsSettings } from "../../modules/actions/index.ts";
 import { InboxesSettings } from "../../modules/inboxes/index.ts";
 import { ListsSettings } from "../../modules/lists/index.ts";
+import { PowerSettings } from "../../modules/power/index.ts";
 import { RsshubSettings } from "../../modules/rsshub/index.ts";
 import {
   AboutSettings,
@@ -30,6 +31,7 @@ const PAGES: Partial<Record<SettingsTab, React.ComponentType>> = {
   actions: ActionsSettings,
   integration: IntegrationSettings,
   rsshub: RsshubSettings,
+  power: PowerSettings,
   ai: AiSettings,
   invitations: InvitationsSettings,
   profile: ProfileSettings,
