@@ -3,10 +3,10 @@ import { Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { FeedIcon, hostOf } from "../../components/feed-icon.tsx";
 import { formatCount, formatRelative } from "../../lib/format.ts";
-import { openFollowDialog, useListFee } from "../follow/index.ts";
 import type { DiscoverItem } from "./discover-api.ts";
 import { previewImageOf } from "./entry-thumbnail.ts";
 import { FollowButton } from "./follow-button.tsx";
+import { usePaidListToggle } from "./paid-list-toggle.ts";
 import { useFollowToggle, type FollowTarget } from "./use-follow-toggle.ts";
 
 /**
@@ -20,10 +20,7 @@ export function ResultCard({ item, target }: { item: DiscoverItem; target: Follo
   const toggle = useFollowToggle(target, item);
   const feed = item.feed;
   const list = item.list;
-  const listFee = useListFee(list);
-  // Someone else's paid list (or one whose cost is not known yet) is followed through the form, never at one click.
-  const viaForm = !!list && list.fee > 0 && !toggle.followed && (listFee.toPay > 0 || !listFee.ready);
-  const button = viaForm ? { ...toggle, toggle: () => openFollowDialog({ view: list.view, listId: list.id }) } : toggle;
+  const { button, fee } = usePaidListToggle(toggle, list);
   const title = feed ? (feed.title ?? feed.url) : (list?.title ?? "");
   const subtitle = feed ? (hostOf(feed.siteUrl) ?? feed.url) : list?.owner ? t("discover.list_by", { name: list.owner.name ?? list.owner.handle ?? "" }) : null;
   const description = feed?.description ?? list?.description ?? null;
@@ -36,9 +33,9 @@ export function ResultCard({ item, target }: { item: DiscoverItem; target: Follo
         <div className="min-w-0 flex-1">
           <div className="flex min-w-0 items-center gap-2">
             <h3 className="truncate font-semibold">{title}</h3>
-            {listFee.fee > 0 ? (
+            {fee > 0 ? (
               <span data-testid="list-fee-badge" className="shrink-0 rounded-full bg-orange-500/10 px-2 py-0.5 text-[11px] font-medium text-orange-600 dark:text-orange-400">
-                {t("lists.fee_badge", { fee: listFee.fee })}
+                {t("lists.fee_badge", { fee })}
               </span>
             ) : null}
           </div>

@@ -8,6 +8,7 @@ import { formatCount } from "../../lib/format.ts";
 import { toastError } from "../toast/index.ts";
 import { trendingQuery } from "./discover-api.ts";
 import { FollowButton } from "./follow-button.tsx";
+import { usePaidListToggle } from "./paid-list-toggle.ts";
 import { useFollowToggle } from "./use-follow-toggle.ts";
 
 /** Trending on this instance (GET /trending): the week's most followed feeds and lists, and most read entries. */
@@ -98,7 +99,7 @@ function FeedRow({ feed }: { feed: FeedSummary & { subscriptionCount: number } }
 
 function ListRow({ list }: { list: ListSummary }) {
   const { t } = useTranslation("app");
-  const toggle = useFollowToggle({ list }, { subscriptionCount: list.subscriptionCount ?? 0 });
+  const { button: toggle } = usePaidListToggle(useFollowToggle({ list }, { subscriptionCount: list.subscriptionCount ?? 0 }), list);
   return (
     <li className="flex items-center gap-2.5 px-3 py-2">
       <span className="flex shrink-0 rounded bg-zinc-100 dark:bg-zinc-800">
