@@ -30,12 +30,14 @@ export function createDailyRepo(db: Database) {
      * Marks `day`'s computation running; false when another process holds it or it is done. A
      * failed run, or one left running since `staleBefore` (its process died), is taken over.
      */
-    async takeRun(day: string, now: Date, staleBefore: Date): Promise<boolean> {
+    /** Marks the day's run running, unless another runs it or it is done (`redo`: done ones run again). */
+    async takeRun(day: string, now: Date, staleBefore: Date, redo = false): Promise<boolean> {
       const rows = rowsOf<{ day: string }>(
         await db.execute(sql`
           INSERT INTO power_daily_runs (day, status, started_at) VALUES (${day}::date, 'running', ${now.toISOString()}::timestamptz)
           ON CONFLICT (day) DO UPDATE SET status = 'running', started_at = excluded.started_at, finished_at = NULL, users = NULL
           WHERE power_daily_runs.status = 'failed' OR (power_daily_runs.status = 'running' AND power_daily_runs.started_at < ${staleBefore.toISOString()}::timestamptz)
+            OR (${redo} AND power_daily_runs.status = 'done')
           RETURNING day::text AS day`),
       );
       return rows.length > 0;

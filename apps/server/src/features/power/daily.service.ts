@@ -33,11 +33,12 @@ export function createDailyRewards(deps: { db: Database; ledger: Ledger; clock: 
   let running: Promise<void> | null = null;
   let doneDay: string | null = null;
 
-  async function compute(day = utcDay(clock.now())): Promise<{ users: number; ms: number } | null> {
+  /** `redo`: compute a day that is done already again (an admin's request); claims made stay made. */
+  async function compute(day = utcDay(clock.now()), options: { redo?: boolean } = {}): Promise<{ users: number; ms: number } | null> {
     const window = activityWindow(day);
     const started = performance.now();
     const now = clock.now();
-    if (!(await repo.takeRun(day, now, new Date(now.getTime() - STALE_MS)))) return null;
+    if (!(await repo.takeRun(day, now, new Date(now.getTime() - STALE_MS), options.redo ?? false))) return null;
     try {
       const users = await repo.countUsers();
       const supplyUnits = BigInt(deps.dailySupply) * POWER_UNIT;
