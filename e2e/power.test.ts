@@ -96,6 +96,9 @@ describe("POWER", () => {
     await boost.waitFor({ state: "detached" });
     const status = await apiAt<{ level: number; boostCount: number }>(admin, server.baseURL, "GET", `/boosts?feedId=${feedId}`);
     expect(status).toMatchObject({ level: 1, boostCount: 1 });
+    // The feed's page shows its boost level.
+    await page.goto(`/share/feeds/${feedId}`);
+    await expect.poll(() => page.getByTestId("boost-badge").getAttribute("title")).toBe("Boosted: level 1 (1 boosts)");
 
     // The history: mint, daily reward, tip and boost, filtered by type.
     await page.goto("/power");

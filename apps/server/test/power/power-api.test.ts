@@ -174,6 +174,27 @@ describe("POWER over HTTP", () => {
     expect(await bob.post("/wallets/transactions/claim_daily")).toMatchObject({ body: { code: 4001 } });
   });
 
+  it("lists achievements with progress, claims a done one once (9000, 9001), and reviews the one that needs it (9002, 9003)", async () => {
+    const all = await ann.get<{ actionId: number; type: string; progress: number; progressMax: number }[]>("/achievement?type=all");
+    expect(all.body).toMatchObject({ code: 0, total: expect.any(Number), done: expect.any(Number) });
+    const firstTip = all.body.data!.find((item) => item.actionId === 12)!;
+    expect(firstTip).toMatchObject({ type: "completed", progress: 1, progressMax: 1 });
+    expect(await ann.put("/achievement", { actionId: 1 })).toMatchObject({ body: { code: 9000 } });
+    const before = BigInt(await balance(ann));
+    const claimed = await ann.put<{ actionId: number; result: boolean; transactionHash: string }>("/achievement", { actionId: 12 });
+    expect(claimed.body.data).toMatchObject({ actionId: 12, result: true, transactionHash: expect.stringMatching(/^0x/) });
+    expect(BigInt(await balance(ann))).toBeGreaterThan(before);
+    expect(await ann.put("/achievement", { actionId: 12 })).toMatchObject({ body: { code: 9001 } });
+    expect(await ann.post("/achievement/audit", { actionId: 12, payload: { text: "hello" } })).toMatchObject({ body: { code: 9003 } });
+    expect((await ann.post("/achievement/audit", { actionId: 5, payload: { text: "I read the harbour news every morning" } })).body.data).toMatchObject({ type: "audit" });
+    expect(await ann.put("/achievement", { actionId: 5 })).toMatchObject({ body: { code: 9002 } });
+    expect(await ann.get("/admin/power/audits")).toMatchObject({ status: 403 });
+    expect((await admin.get<{ userId: string; actionId: number }[]>("/admin/power/audits")).body.data).toEqual([expect.objectContaining({ userId: annId, actionId: 5 })]);
+    expect((await admin.post("/admin/power/audits", { userId: annId, actionId: 5, approve: true })).status).toBe(200);
+    expect((await ann.put("/achievement", { actionId: 5 })).status).toBe(200);
+    expect((await ann.get<unknown[]>("/achievement?type=received")).body.data).toHaveLength(2);
+  });
+
   it("answers airdrops 4010 and withdrawals 4001 on a self-hosted instance", async () => {
     expect(await ann.get("/wallets/airdrop")).toMatchObject({ status: 403, body: { code: 4010 } });
     expect(await ann.post("/wallets/airdrop")).toMatchObject({ body: { code: 4010 } });

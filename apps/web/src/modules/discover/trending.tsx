@@ -8,6 +8,7 @@ import { formatCount } from "../../lib/format.ts";
 import { toastError } from "../toast/index.ts";
 import { trendingQuery } from "./discover-api.ts";
 import { FollowButton } from "./follow-button.tsx";
+import { BoostBadge } from "../power/boot.ts";
 import { usePaidListToggle } from "./paid-list-toggle.ts";
 import { useFollowToggle } from "./use-follow-toggle.ts";
 
@@ -89,7 +90,10 @@ function FeedRow({ feed }: { feed: FeedSummary & { subscriptionCount: number } }
         <FeedIcon image={feed.image} siteUrl={feed.siteUrl} url={feed.url} title={title} size={24} />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">{title}</p>
+        <p className="flex min-w-0 items-center gap-1.5">
+          <span className="truncate text-sm font-medium">{title}</span>
+          <BoostBadge boost={feed.boost} />
+        </p>
         <p className="truncate text-[11px] text-zinc-400">{t("discover.followers", { count: toggle.count, formatted: formatCount(toggle.count) })}</p>
       </div>
       <FollowButton toggle={toggle} title={title} size="sm" />

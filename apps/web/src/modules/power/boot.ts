@@ -7,3 +7,4 @@ export { openBoostDialog, type BoostTarget } from "./boost-dialog.tsx";
 export { openTipDialog, type TipTarget } from "./tip-dialog.tsx";
 export { SupportCreator } from "./support-creator.tsx";
 export { usePowerConfig, usePowerEnabled, type PowerConfig } from "./power-config.ts";
+export { BoostBadge } from "./boost-badge.tsx";

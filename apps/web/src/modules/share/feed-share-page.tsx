@@ -8,7 +8,7 @@ import { formatCount } from "../../lib/format.ts";
 import { sessionQuery } from "../../queries/session.ts";
 import { useSubscriptions } from "../../store/subscriptions.store.ts";
 import { PageFrame } from "../layout/index.ts";
-import { openBoostDialog, usePowerEnabled } from "../power/boot.ts";
+import { BoostBadge, openBoostDialog, usePowerEnabled } from "../power/boot.ts";
 import { timelinePath } from "../timeline/index.ts";
 import { publicShareQuery, sharedFeedQuery } from "./share-api.ts";
 import { ShareButton } from "./share-button.tsx";
@@ -56,6 +56,7 @@ export function FeedSharePage() {
                 subtitle={site ? <OutLink href={site}>{hostOf(site) ?? site}</OutLink> : <span className="font-mono text-xs">{feed.url}</span>}
                 action={
                   <div className="flex shrink-0 items-center gap-2">
+                    {power ? <BoostBadge boost={feed.boost} /> : null}
                     <ShareButton subject={{ kind: "feed", id: feed.id, title, view }} />
                     {session && power ? (
                       <button
