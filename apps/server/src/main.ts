@@ -77,7 +77,7 @@ async function main() {
     deps.searchReindexer.start();
     deps.webhookSender.start();
     deps.rsshub.checker.start();
-    if (deps.power.enabled) deps.power.daily.start();
+    deps.power.start();
     deps.ai.startDailyReports();
   }
   // Inbox mail over SMTP only when SMTP_LISTEN_PORT is set: smtp-server and mailparser load then.
@@ -122,7 +122,7 @@ async function main() {
     closing = true;
     logger.info({ signal }, "shutting down");
     server.close();
-    await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop(), deps.webhookSender.stop(), deps.rsshub.checker.stop(), deps.power.daily.stop(), smtp?.close()]);
+    await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop(), deps.webhookSender.stop(), deps.rsshub.checker.stop(), deps.power.stop(), smtp?.close()]);
     // Notifications of the last refreshes go out before the connections close.
     await deps.push.notifier.settled();
     await deps.feedReaders.close();

@@ -37,14 +37,14 @@ async function main() {
   deps.searchReindexer.start();
   deps.webhookSender.start();
   deps.rsshub.checker.start();
-  if (deps.power.enabled) deps.power.daily.start();
+  deps.power.start();
   logger.info({ concurrency: config.fetch.concurrency, perHost: config.fetch.perHost }, "refresh worker started");
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "refresh worker stopping");
-    await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop(), deps.webhookSender.stop(), deps.rsshub.checker.stop(), deps.power.daily.stop()]);
+    await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop(), deps.webhookSender.stop(), deps.rsshub.checker.stop(), deps.power.stop()]);
     // Notifications of the last refreshes go out before the connections close.
     await deps.push.notifier.settled();
     await deps.feedReaders.close();

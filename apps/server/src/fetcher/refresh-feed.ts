@@ -12,7 +12,7 @@ import type { FeedReaders } from "./feed-readers.ts";
 import { isRsshubUrl, ROUTE_CACHE_MS, type RsshubRouter } from "./rsshub-routing.ts";
 import { expiresMs, maxAgeMs, retryAfterMs } from "./http-hints.ts";
 import type { SiteIcons } from "./site-icon.ts";
-import { estimateUpdatesPerWeek, nextCheckAt } from "./schedule-policy.ts";
+import { boostedMaxInterval, estimateUpdatesPerWeek, nextCheckAt } from "./schedule-policy.ts";
 import { storeEntries } from "./store-entries.ts";
 
 /**
@@ -107,7 +107,7 @@ export async function refreshFeed(deps: RefreshDeps, feed: FeedRow, options: { f
       errorMessage: null,
       errorAt: null,
       ...routed,
-      nextCheckAt: new Date(nextCheckAt({ now, updatesPerWeek: feed.updatesPerWeek, errorCount: 0, ...hints })),
+      nextCheckAt: new Date(nextCheckAt({ now, updatesPerWeek: feed.updatesPerWeek, errorCount: 0, maxIntervalMs: boostedMaxInterval(feed.boostLevel), ...hints })),
     });
     return { status: "not-modified" };
   }
@@ -163,7 +163,7 @@ async function processBody(
     itemDigests: itemDigests.length > 0 ? itemDigests : null,
     updatesPerWeek,
     latestEntryPublishedAt: latest !== null && (!feed.latestEntryPublishedAt || latest > feed.latestEntryPublishedAt.getTime()) ? new Date(latest) : feed.latestEntryPublishedAt,
-    nextCheckAt: new Date(nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMs, ...hints })),
+    nextCheckAt: new Date(nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMs, maxIntervalMs: boostedMaxInterval(feed.boostLevel), ...hints })),
   });
   if (!parsed.image && !feed.image) deps.siteIcons?.lookUp(feed.id, parsed.siteUrl ?? feed.siteUrl ?? response.url);
   return { status: "updated", ...stored, unchanged: stored.unchanged + read.knownItems.length };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoffInterval, baseInterval, estimateUpdatesPerWeek, MAX_HINT_MS, MAX_INTERVAL_MS, MIN_INTERVAL_MS, nextCheckAt } from "./schedule-policy.ts";
+import { backoffInterval, baseInterval, boostedMaxInterval, estimateUpdatesPerWeek, MAX_HINT_MS, MAX_INTERVAL_MS, MIN_INTERVAL_MS, nextCheckAt } from "./schedule-policy.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -47,5 +47,14 @@ describe("schedule policy", () => {
     expect(estimateUpdatesPerWeek([now - 60_000, now - 120_000], now)).toBe(7);
     expect(estimateUpdatesPerWeek([daysAgo(30)], now)).toBe(0);
     expect(estimateUpdatesPerWeek([null, now + DAY], now)).toBe(0);
+  });
+
+  it("checks a boosted feed at least every two hours (level 1) or every hour (level 2 and up), publishers' hints still winning", () => {
+    expect([0, 1, 2, 4].map(boostedMaxInterval)).toEqual([null, 2 * HOUR, HOUR, HOUR]);
+    expect(nextCheckAt({ now, updatesPerWeek: 1, errorCount: 0, random: middle })).toBe(now + MAX_INTERVAL_MS);
+    expect(nextCheckAt({ now, updatesPerWeek: 1, errorCount: 0, maxIntervalMs: boostedMaxInterval(1), random: middle })).toBe(now + 2 * HOUR);
+    expect(nextCheckAt({ now, updatesPerWeek: 1, errorCount: 0, maxIntervalMs: boostedMaxInterval(2), random: middle })).toBe(now + HOUR);
+    expect(nextCheckAt({ now, updatesPerWeek: 1, errorCount: 0, maxIntervalMs: HOUR, maxAgeMs: 3 * HOUR, random: middle })).toBe(now + 3 * HOUR);
+    expect(nextCheckAt({ now, updatesPerWeek: 1, errorCount: 0, maxIntervalMs: 1, random: middle })).toBe(now + MIN_INTERVAL_MS);
   });
 });

@@ -12,6 +12,16 @@
 export const MIN_INTERVAL_MS = 10 * 60 * 1000;
 export const MAX_INTERVAL_MS = 24 * 60 * 60 * 1000;
 export const MAX_HINT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The longest interval of a boosted feed (POWER boosts): level 1 is checked at least every two
+ * hours, level 2 and above every hour; null for a feed without boosts.
+ */
+export function boostedMaxInterval(boostLevel: number): number | null {
+  if (boostLevel >= 2) return 60 * 60 * 1000;
+  if (boostLevel === 1) return 2 * 60 * 60 * 1000;
+  return null;
+}
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const FIRST_BACKOFF_MS = 15 * 60 * 1000;
 
@@ -26,6 +36,8 @@ export interface ScheduleInput {
   maxAgeMs?: number | null;
   expiresMs?: number | null;
   retryAfterMs?: number | null;
+  /** A shorter longest interval for a healthy feed (a boosted one); publisher hints still win. */
+  maxIntervalMs?: number | null;
   /** A number in [0, 1) for jitter; injectable for tests. */
   random?: () => number;
 }
@@ -53,7 +65,8 @@ export function nextCheckAt(input: ScheduleInput): number {
   const hints = [input.ttlMs, input.maxAgeMs, input.expiresMs, input.retryAfterMs]
     .filter((hint): hint is number => typeof hint === "number" && Number.isFinite(hint) && hint > 0)
     .map((hint) => Math.min(hint, MAX_HINT_MS));
-  const interval = Math.max(failing ? jittered : clamp(jittered, MIN_INTERVAL_MS, MAX_INTERVAL_MS), ...hints);
+  const longest = Math.max(MIN_INTERVAL_MS, Math.min(MAX_INTERVAL_MS, input.maxIntervalMs ?? MAX_INTERVAL_MS));
+  const interval = Math.max(failing ? jittered : clamp(jittered, MIN_INTERVAL_MS, longest), ...hints);
   return input.now + Math.round(interval);
 }
 

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, smallint, text } from "drizzle-orm/pg-core";
 import { snowflake, timestamptz, timestamps } from "./columns.ts";
 import { users } from "./users.ts";
 
@@ -41,6 +41,8 @@ export const feeds = pgTable(
     rsshubInstanceId: snowflake("rsshub_instance_id"),
     /** For `rsshub://` feeds: why the last fetch did not go through the readers' instance (it was unavailable). */
     rsshubFallback: text("rsshub_fallback"),
+    /** Running POWER boosts' level (0–4), kept when boosts are bought and as they run out: boosted feeds are fetched more often. */
+    boostLevel: smallint("boost_level").notNull().default(0),
     ...timestamps(),
   },
   (t) => [index("feeds_next_check_at_idx").on(t.nextCheckAt), index("feeds_owner_user_id_idx").on(t.ownerUserId)],

@@ -58,10 +58,13 @@ export function createTrendingService(deps: {
     ]);
     const ownerById = new Map(owners.map((owner) => [owner.id, presentPublicUser(owner)]));
     return {
-      trendingFeeds: feeds.map(({ feed, subscribers }) => {
-        const boost = boosts?.get(feed.id);
-        return { ...presentFeed(feed), subscriptionCount: subscribers, ...(boost ? { boost } : {}) };
-      }),
+      // Feeds boosted to level 3 and above are listed first (a boost benefit), in their order.
+      trendingFeeds: feeds
+        .map(({ feed, subscribers }) => {
+          const boost = boosts?.get(feed.id);
+          return { ...presentFeed(feed), subscriptionCount: subscribers, ...(boost ? { boost } : {}) };
+        })
+        .sort((a, b) => Number((b.boost?.level ?? 0) >= 3) - Number((a.boost?.level ?? 0) >= 3)),
       trendingLists: lists.map(({ list, subscribers }) =>
         presentList(list, { feedIds: feedIds.get(list.id) ?? [], owner: ownerById.get(list.ownerUserId) ?? null, subscriptionCount: subscribers }),
       ),

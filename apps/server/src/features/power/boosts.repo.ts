@@ -7,9 +7,10 @@ import { feeds, powerBoosts, powerTransactions, users } from "../../db/schema/in
 export function createBoostsRepo(db: Database) {
   const active = (feedId: string, now: Date) => and(eq(powerBoosts.feedId, feedId), gt(powerBoosts.expiresAt, now));
   return {
-    async feedExists(feedId: string): Promise<boolean> {
-      const [row] = await db.select({ id: feeds.id }).from(feeds).where(eq(feeds.id, feedId));
-      return !!row;
+    /** The feed, with its owner (null while unclaimed); null when there is no such feed. */
+    async feed(feedId: string): Promise<{ id: string; ownerUserId: string | null } | null> {
+      const [row] = await db.select({ id: feeds.id, ownerUserId: feeds.ownerUserId }).from(feeds).where(eq(feeds.id, feedId));
+      return row ?? null;
     },
 
     /** Boosts still running on a feed. */
@@ -42,6 +43,29 @@ export function createBoostsRepo(db: Database) {
 
     async insert(executor: Executor, row: typeof powerBoosts.$inferInsert): Promise<void> {
       await executor.insert(powerBoosts).values(row);
+    },
+
+    /**
+     * Writes feeds' boost levels (running boosts → level, BOOST_LEVELS thresholds) for the given
+     * feeds, or for every feed whose level may have changed (boosts ran out): the refresher reads
+     * the level from the feed row.
+     */
+    async storeLevels(now: Date, thresholds: readonly number[], feedIds?: string[]): Promise<number> {
+      const level = sql.join(
+        thresholds.map((needed) => sql`(CASE WHEN coalesce(b.running, 0) >= ${needed} THEN 1 ELSE 0 END)`),
+        sql` + `,
+      );
+      const scope = feedIds ? sql`f.id IN (${sql.join(feedIds.map((id) => sql`${id}::bigint`), sql`, `)})` : sql`(f.boost_level > 0 OR b.running > 0)`;
+      const result = await db.execute(sql`
+        UPDATE ${feeds} AS f SET boost_level = x.level
+        FROM (
+          SELECT f.id, (${level})::smallint AS level
+          FROM ${feeds} f
+          LEFT JOIN (SELECT feed_id, count(*)::int AS running FROM ${powerBoosts} WHERE expires_at > ${now.toISOString()}::timestamptz GROUP BY feed_id) b ON b.feed_id = f.id
+          WHERE ${scope}
+        ) x
+        WHERE f.id = x.id AND f.boost_level <> x.level`);
+      return (result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
     },
 
     /** Boost levels of feeds (for feed pages and Discover): running boosts per feed. */

@@ -15,9 +15,10 @@ export function boostLevel(count: number): number {
 }
 
 /**
- * Boosts (reference facts §5): a reader pays months × the monthly cost (a purchase, burned to the
- * treasury); the boost runs a month per month paid, after any boost of theirs still running on
- * that feed. Running boosts give the feed its level.
+ * Boosts (reference facts §5): a reader pays months × the monthly cost (a purchase that supports
+ * the feed's owner: their wallet, or the feed's account until it is claimed); the boost runs a
+ * month per month paid, after any boost of theirs still running on that feed. Running boosts give
+ * the feed its level: a badge, and more frequent fetching (fetcher/schedule-policy.ts).
  */
 export function createBoostsService(deps: {
   repo: BoostsRepo;
@@ -30,8 +31,10 @@ export function createBoostsService(deps: {
   const { repo, clock } = deps;
   const monthly = BigInt(deps.monthlyCost) * POWER_UNIT;
 
-  async function existing(feedId: string): Promise<void> {
-    if (!(await repo.feedExists(feedId))) throw new AppError(ErrorCode.FeedNotFound);
+  async function existing(feedId: string): Promise<{ id: string; ownerUserId: string | null }> {
+    const feed = await repo.feed(feedId);
+    if (!feed) throw new AppError(ErrorCode.FeedNotFound);
+    return feed;
   }
 
   return {
@@ -50,6 +53,9 @@ export function createBoostsService(deps: {
         lastValidBoost: last ? { hash: last.hash, expiresAt: last.expiresAt.toISOString() } : null,
       };
     },
+
+    /** Brings every feed's stored boost level up to date as boosts run out (hourly, with the daily rewards' scheduler). */
+    refreshLevels: () => repo.storeLevels(clock.now(), BOOST_LEVELS),
 
     /** Boost levels of feeds that have running boosts (feed pages, Discover's ranking). */
     async levels(feedIds: string[]): Promise<Map<string, { level: number; boostCount: number }>> {
@@ -70,7 +76,7 @@ export function createBoostsService(deps: {
       if (!(BOOST_MONTHS as readonly number[]).includes(months)) {
         throw new AppError(ErrorCode.InvalidBoostAmount, { reason: `A boost costs ${deps.monthlyCost} POWER a month, for ${BOOST_MONTHS.join(", ")} months` });
       }
-      await existing(input.feedId);
+      const feed = await existing(input.feedId);
       await deps.checkTwoFactor(user.id, input.TOTPCode);
       const now = clock.now();
       let expiresAt = now;
@@ -79,8 +85,10 @@ export function createBoostsService(deps: {
           type: "purchase",
           amount: amount!,
           from: { kind: "user", userId: user.id },
-          to: { kind: "treasury" },
+          // A boost supports the feed's owner: their wallet, or the feed's account until it is claimed.
+          to: feed.ownerUserId ? { kind: "user", userId: feed.ownerUserId } : { kind: "feed", feedId: input.feedId },
           fromUserId: user.id,
+          toUserId: feed.ownerUserId,
           toFeedId: input.feedId,
           comment: `Boost for ${months} month${months === 1 ? "" : "s"}`,
           idempotencyKey: input.idempotencyKey ?? idempotencyKey ?? null,
@@ -93,6 +101,7 @@ export function createBoostsService(deps: {
           await repo.insert(tx, { transactionId: made.id, feedId: input.feedId, userId: user.id, months, expiresAt });
         },
       );
+      await repo.storeLevels(clock.now(), BOOST_LEVELS, [input.feedId]);
       const last = await repo.lastValid(input.feedId, user.id, clock.now());
       return { expiresAt: (last?.expiresAt ?? expiresAt).toISOString(), transactionHash: transaction.hash };
     },

@@ -23,6 +23,9 @@ export interface Power {
   boosts: ReturnType<typeof createBoostsService>;
   daily: ReturnType<typeof createDailyRewards>;
   achievements: ReturnType<typeof createAchievements>;
+  /** The scheduled work: the daily rewards, and boost levels kept current as boosts run out (hourly). */
+  start(): void;
+  stop(): Promise<void>;
 }
 
 export function createPower(input: {
@@ -38,13 +41,28 @@ export function createPower(input: {
   const logger = input.logger.child({ module: "power" });
   const ledger = createLedger({ db, ids: input.ids, secret: input.secret });
   const daily = createDailyRewards({ db, ledger, clock, logger, dailySupply: config.power.dailySupply });
+  const boosts = createBoostsService({ repo: createBoostsRepo(db), ledger, clock, monthlyCost: config.power.boostMonthlyCost, checkTwoFactor });
+  let levels: NodeJS.Timeout | null = null;
+  const refreshLevels = () => void boosts.refreshLevels().catch((error: unknown) => logger.error({ err: error }, "boost levels could not be refreshed"));
   return {
     enabled: config.power.enabled,
     ledger,
     wallets: createWalletService({ repo: createWalletRepo(db), ledger, clock, today: (userId) => daily.today(userId), checkTwoFactor }),
-    boosts: createBoostsService({ repo: createBoostsRepo(db), ledger, clock, monthlyCost: config.power.boostMonthlyCost, checkTwoFactor }),
+    boosts,
     daily,
     achievements: createAchievements({ db, ledger, clock }),
+    start() {
+      if (!config.power.enabled || levels) return;
+      daily.start();
+      refreshLevels();
+      levels = setInterval(refreshLevels, 60 * 60 * 1000);
+      levels.unref();
+    },
+    async stop() {
+      if (levels) clearInterval(levels);
+      levels = null;
+      await daily.stop();
+    },
   };
 }
 

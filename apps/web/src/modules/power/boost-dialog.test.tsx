@@ -54,7 +54,8 @@ describe("Boost dialog", () => {
     expect(status.textContent).toContain("3 more boosts to reach level 2");
     expect(await within(dialog).findByRole("listitem", { name: "Ada" })).toBeTruthy();
     expect(within(dialog).getByText("A boost badge on the feed")).toBeTruthy();
-    expect(within(dialog).getByText("AI summaries for the feed (coming)")).toBeTruthy();
+    expect(within(dialog).getByText("Fetched at least every hour")).toBeTruthy();
+    expect(within(dialog).getByText("Listed first among Discover's trending feeds")).toBeTruthy();
     expect(seen.find((request) => request.path === "/api/boosts")?.query.get("feedId")).toBe(FEED);
   });
 

@@ -9,8 +9,7 @@ import { HINT } from "./styles.ts";
 const BENEFITS: { level: number; keys: string[] }[] = [
   { level: 1, keys: ["badge", "owner", "achievement", "refresh"] },
   { level: 2, keys: ["refresh_more"] },
-  { level: 3, keys: ["attention"] },
-  { level: 4, keys: ["ai_summary"] },
+  { level: 3, keys: ["trending"] },
 ];
 
 /** The readers boosting the feed now, as avatars. */

@@ -1,0 +1,1 @@
+ALTER TABLE "feeds" ADD COLUMN "boost_level" smallint DEFAULT 0 NOT NULL;
