@@ -42,7 +42,7 @@ import { createInvitationsService, type InvitationsService } from "./features/in
 import { createRefresher } from "./fetcher/refresher.ts";
 import { createRsshub, type Rsshub } from "./features/rsshub/rsshub.module.ts";
 import { createPower, type Power } from "./features/power/power.module.ts";
-import { payInvitation, payListFee } from "./features/power/purchases.ts";
+import { payInvitation, payListFee, rsshubPayments } from "./features/power/purchases.ts";
 import type { IngestActions } from "./fetcher/refresh-feed.ts";
 import { createPush, type Push } from "./features/messaging/push.ts";
 import type { VapidKeys } from "./lib/push/vapid-keys.ts";
@@ -189,8 +189,18 @@ export function createDeps(input: {
       };
     },
   };
-  const rsshub = createRsshub({ config, db, http, ids, clock, logger, secret: authSecret });
-  const power = createPower({ config, db, ids, clock, logger, secret: authSecret, checkTwoFactor: (userId, code) => totpGuard.check(userId, code) });
+  const checkTwoFactor = (userId: string, code: string | undefined) => totpGuard.check(userId, code);
+  const power = createPower({ config, db, ids, clock, logger, secret: authSecret, checkTwoFactor });
+  const rsshub = createRsshub({
+    config,
+    db,
+    http,
+    ids,
+    clock,
+    logger,
+    secret: authSecret,
+    ...(power.enabled ? { payments: rsshubPayments({ ledger: power.ledger, db, now: () => clock.now(), checkTwoFactor }) } : {}),
+  });
   const { feedsRepo, timeline, refresh, scheduler, readers: feedReaders } = createRefresher({ config, logger, db, ids, clock, http, rsshub: rsshub.router, actions: ingest });
   const feeds = createFeedsService({
     repo: feedsRepo,

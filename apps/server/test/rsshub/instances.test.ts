@@ -28,6 +28,7 @@ let alice: Api;
 let bob: Api;
 let carol: Api;
 let adminId: string;
+let bobId: string;
 
 beforeAll(async () => {
   main = await startRsshubServer({ name: "Main", routes: { "/test/news": ["Main one", "Main two"], "/test/other": ["Other one"] }, namespaces: namespaces("Main") });
@@ -46,7 +47,9 @@ beforeAll(async () => {
   adminId = first.userId;
   admin = apiAs(t, first.cookie);
   alice = apiAs(t, (await signUp(t, { email: "alice@example.com", name: "Alice" })).cookie);
-  bob = apiAs(t, (await signUp(t, { email: "bob@example.com", name: "Bob" })).cookie);
+  const signedBob = await signUp(t, { email: "bob@example.com", name: "Bob" });
+  bob = apiAs(t, signedBob.cookie);
+  bobId = signedBob.userId;
   carol = apiAs(t, (await signUp(t, { email: "carol@example.com", name: "Carol" })).cookie);
 });
 afterAll(async () => {
@@ -118,7 +121,7 @@ describe("RSSHub instances", () => {
     expect((await t.request("/api/rsshub/list")).status).toBe(401);
   });
 
-  it("lets readers use it up to its user limit (13004), keeps private ones to their owner, and refuses paid ones without POWER (13005)", async () => {
+  it("lets readers use it up to its user limit (13004), keeps private ones to their owner, and sells paid ones through the POWER ledger", async () => {
     const used = await alice.post<RsshubStatus>("/rsshub/use", { id: ownId });
     expect(used.body.data).toMatchObject({ usage: { rsshubId: ownId, expiresAt: null }, instance: { id: ownId, inUse: true, userCount: 1 }, default: { baseUrl: main.baseUrl } });
     expect((await bob.post("/rsshub/use", { id: ownId })).status).toBe(200);
@@ -134,8 +137,20 @@ describe("RSSHub instances", () => {
     expect(await bob.post("/rsshub/use", { id: hidden.body.data!.id })).toMatchObject({ status: 404, body: { code: 13003 } });
     const paid = await admin.post<RsshubInstance>("/rsshub", { id: hidden.body.data!.id, baseUrl: main.baseUrl, userLimit: null, price: 5 });
     expect(paid.body.data).toMatchObject({ price: 5, userLimit: null });
-    expect(await bob.post("/rsshub/use", { id: paid.body.data!.id })).toMatchObject({ status: 404, body: { code: 13005, reason: expect.stringContaining("5 POWER") } });
+    expect(await bob.post("/rsshub/use", { id: paid.body.data!.id })).toMatchObject({ body: { code: 4002 } });
     expect(await bob.post("/rsshub/use", { id: paid.body.data!.id, durationInMonths: 13 })).toMatchObject({ status: 400, body: { code: 1002 } });
+    // With POWER: two months for 10, paid to the owner; another month extends the period.
+    expect((await admin.post("/admin/power/mint", { userId: bobId, amount: 20 })).status).toBe(200);
+    const bought = await bob.post<RsshubStatus>("/rsshub/use", { id: paid.body.data!.id, durationInMonths: 2 });
+    expect(bought.body.data).toMatchObject({ usage: { rsshubId: paid.body.data!.id }, purchase: { hash: expect.stringMatching(/^0x/), expiresAt: expect.any(String) } });
+    const days = (iso: string) => Math.round((new Date(iso).getTime() - now) / 86_400_000);
+    expect(days(bought.body.data!.purchase!.expiresAt)).toBe(60);
+    const extended = await bob.post<RsshubStatus>("/rsshub/use", { id: paid.body.data!.id, durationInMonths: 1 });
+    expect(days(extended.body.data!.purchase!.expiresAt)).toBe(90);
+    expect((await admin.get<{ cashablePowerToken: string }[]>("/wallets")).body.data![0]!.cashablePowerToken).toBe((15n * 10n ** 18n).toString());
+    expect((await bob.get<{ purchase: unknown }>(`/rsshub?id=${paid.body.data!.id}`)).body.data!.purchase).toMatchObject({ expiresAt: extended.body.data!.purchase!.expiresAt });
+    expect(await admin.delete("/rsshub", { id: paid.body.data!.id })).toMatchObject({ status: 409, body: { code: 13002 } });
+    expect((await bob.post("/rsshub/use", { id: null })).status).toBe(200);
     // The owner uses their own whatever its price, and removes it while nobody else does.
     expect((await admin.post("/rsshub/use", { id: paid.body.data!.id })).status).toBe(200);
     expect((await admin.delete("/rsshub", { id: paid.body.data!.id })).status).toBe(200);
@@ -234,5 +249,19 @@ describe("RSSHub instances", () => {
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(2);
     expect(answers.filter((answer) => answer.body.code === 13004)).toHaveLength(1);
     expect((await admin.get<RsshubInstance[]>("/rsshub/list")).body.data!.find((item) => item.id === shared.body.data!.id)).toMatchObject({ userCount: 2 });
+  });
+});
+
+describe("a paid RSSHub instance without POWER", () => {
+  it("answers 13005: there is nothing to pay with", async () => {
+    const off = await createTestApp({ RSSHUB_URL: main.baseUrl, POWER: "false" });
+    try {
+      const owner = apiAs(off, (await signUp(off, { email: "owner@example.com" })).cookie);
+      const reader = apiAs(off, (await signUp(off, { email: "reader@example.com" })).cookie);
+      const paid = await owner.post<RsshubInstance>("/rsshub", { baseUrl: main.baseUrl, price: 5, userLimit: null });
+      expect(await reader.post("/rsshub/use", { id: paid.body.data!.id })).toMatchObject({ status: 404, body: { code: 13005, reason: expect.stringContaining("5 POWER") } });
+    } finally {
+      await off.close();
+    }
   });
 });

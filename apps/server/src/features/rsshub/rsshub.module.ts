@@ -14,7 +14,7 @@ import { type CatalogueSource, createRsshubCatalogue, type RsshubCatalogueServic
 import { createRsshubChecker, type RsshubChecker } from "./rsshub-checker.ts";
 import { createRsshubRepo } from "./rsshub.repo.ts";
 import { rsshubRoutes } from "./rsshub.routes.ts";
-import { createRsshubService, type RsshubService } from "./rsshub.service.ts";
+import { createRsshubService, type RsshubService, type RsshubServiceDeps } from "./rsshub.service.ts";
 import { checkInstanceHealth, fetchInstanceCatalogue, loadSnapshot, readPublishedConfig } from "./rsshub-instance-api.ts";
 import { createRsshubTargets, lanAllowed } from "./rsshub-targets.ts";
 
@@ -37,7 +37,17 @@ export interface Rsshub {
  * (`RSSHUB_URL`) is the administrator's: it may be on this machine or the LAN. Readers'
  * instances may be there when their owner is an admin or `RSSHUB_ALLOW_PRIVATE_NETWORKS` is on.
  */
-export function createRsshub(input: { config: Config; db: Database; http: HttpClient; ids: IdGenerator; clock: Clock; logger: Logger; secret: string }): Rsshub {
+export function createRsshub(input: {
+  config: Config;
+  db: Database;
+  http: HttpClient;
+  ids: IdGenerator;
+  clock: Clock;
+  logger: Logger;
+  secret: string;
+  /** Paid instances through the POWER ledger; absent without POWER. */
+  payments?: RsshubServiceDeps["payments"];
+}): Rsshub {
   const { config, clock, http } = input;
   const logger = input.logger.child({ module: "rsshub" });
   const repo = createRsshubRepo(input.db);
@@ -63,6 +73,7 @@ export function createRsshub(input: { config: Config; db: Database; http: HttpCl
     return [{ key: instance.id, kind: "instance", fetch: () => fetchInstanceCatalogue(client, { baseUrl: instance.baseUrl, accessKey }) }, defaultSource];
   };
   const service = createRsshubService({
+    ...(input.payments ? { payments: input.payments } : {}),
     repo,
     box,
     clock,

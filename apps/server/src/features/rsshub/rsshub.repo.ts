@@ -118,8 +118,13 @@ export function createRsshubRepo(db: Database) {
      * its readers are counted, so two readers racing for the last place cannot both get it.
      * "full" when the limit is reached, "missing" when the instance is gone.
      */
-    async use(userId: string, rsshubId: string, input: { now: Date; expiresAt: Date | null; limit: (instance: RsshubInstanceRow) => number | null }): Promise<"used" | "full" | "missing"> {
-      return db.transaction(async (tx) => {
+    async use(
+      userId: string,
+      rsshubId: string,
+      input: { now: Date; expiresAt: Date | null; limit: (instance: RsshubInstanceRow) => number | null },
+      executor?: Executor,
+    ): Promise<"used" | "full" | "missing"> {
+      const run = async (tx: Executor) => {
         const [instance] = await tx.select().from(rsshubInstances).where(eq(rsshubInstances.id, rsshubId)).for("update");
         if (!instance) return "missing";
         const limit = input.limit(instance);
@@ -134,8 +139,10 @@ export function createRsshubRepo(db: Database) {
           .insert(rsshubUsages)
           .values({ userId, rsshubId, createdAt: input.now, expiresAt: input.expiresAt })
           .onConflictDoUpdate({ target: rsshubUsages.userId, set: { rsshubId, createdAt: input.now, expiresAt: input.expiresAt } });
-        return "used";
-      });
+        return "used" as const;
+      };
+      // Inside the caller's transaction (a paid period: the payment and the place together), or its own.
+      return executor ? run(executor) : db.transaction(run);
     },
 
     async stopUsing(userId: string): Promise<void> {

@@ -5,6 +5,7 @@ import type { Clock } from "../../lib/clock.ts";
 import type { HttpClient } from "../../lib/http/index.ts";
 import type { SealedBox } from "../../lib/sealed-box.ts";
 import type { IdGenerator } from "@tidings/contracts";
+import type { Executor } from "../../db/client.ts";
 import type { ListedInstance, RsshubInstanceRow, RsshubRepo } from "./rsshub.repo.ts";
 import type { RsshubCatalogue } from "./rsshub-routes.ts";
 import { InstanceProblem, type PublishedConfig } from "./rsshub-instance-api.ts";
@@ -35,11 +36,21 @@ export interface RsshubServiceDeps {
   /** Keeps the routes a check read, so the catalogue need not fetch them again. */
   rememberCatalogue: (instanceId: string, catalogue: RsshubCatalogue) => void;
   defaultHealth: () => DefaultHealth;
+  /**
+   * Pays for a paid instance (POWER): a purchase of `months` × the price to its owner, with
+   * `within` run in the same database transaction; absent when the server has no POWER. Also
+   * finds a reader's last purchase of an instance.
+   */
+  payments?: {
+    pay(input: { userId: string; ownerUserId: string; rsshubId: string; amount: number; months: number; totpCode: string | undefined }, within: (tx: Executor) => Promise<void>): Promise<{ hash: string }>;
+    lastPurchase(userId: string, rsshubId: string): Promise<{ hash: string } | null>;
+  };
   /** Where the reader's route catalogue comes from now. */
   catalogueSource: (userId: string, instanceId: string | null) => { source: "instance" | "default" | "bundled"; fetchedAt: Date | null };
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
+const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** A check's message as readers other than the owner see it: the instance's address left out. */
 function withoutAddress(message: string | null, baseUrl: string): string | null {
@@ -131,8 +142,9 @@ export function createRsshubService(deps: RsshubServiceDeps) {
     const health = deps.defaultHealth();
     // An instance whose check failed gives no routes: the default's are served meanwhile.
     const catalogue = deps.catalogueSource(user.id, listed?.instance.status === "ok" ? listed.instance.id : null);
+    const bought = usage?.expiresAt && deps.payments ? await deps.payments.lastPurchase(user.id, usage.rsshubId) : null;
     return {
-      purchase: null,
+      purchase: bought && usage?.expiresAt ? { hash: bought.hash, expiresAt: usage.expiresAt.toISOString() } : null,
       usage: usage ? { id: usage.userId, userId: usage.userId, rsshubId: usage.rsshubId, expiresAt: iso(usage.expiresAt) } : null,
       instance: listed ? present(listed, user, usage!.rsshubId) : null,
       default: { baseUrl: health.baseUrl, status: health.status, errorMessage: health.errorMessage, checkedAt: iso(health.checkedAt) },
@@ -152,9 +164,11 @@ export function createRsshubService(deps: RsshubServiceDeps) {
     },
 
     /** GET /rsshub?id=. */
-    async get(user: RequestUser, id: string): Promise<{ purchase: null; instance: RsshubInstance }> {
+    async get(user: RequestUser, id: string): Promise<{ purchase: { hash: string; expiresAt: string } | null; instance: RsshubInstance }> {
       await visible(user, id);
-      return { purchase: null, instance: await presentOne(user, id) };
+      const usage = await repo.usageOf(user.id, clock.now());
+      const bought = usage?.rsshubId === id && usage.expiresAt && deps.payments ? await deps.payments.lastPurchase(user.id, id) : null;
+      return { purchase: bought && usage?.expiresAt ? { hash: bought.hash, expiresAt: usage.expiresAt.toISOString() } : null, instance: await presentOne(user, id) };
     },
 
     /**
@@ -236,7 +250,25 @@ export function createRsshubService(deps: RsshubServiceDeps) {
       if (!isOwner && isPrivate(instance)) throw new AppError(ErrorCode.RSSHubUserLimitExceeded, { reason: "This instance is private to its owner" });
       if (instance.status !== "ok") throw new AppError(ErrorCode.RSSHubUnavailable, { reason: instance.errorMessage ?? `Its last check found it ${instance.status}` });
       if (!isOwner && instance.price > 0) {
-        throw new AppError(ErrorCode.RSSHubPurchaseNotFound, { reason: `This instance costs ${instance.price} POWER a month, and this server has no POWER to pay with: ask its owner to make it free` });
+        if (!deps.payments) {
+          throw new AppError(ErrorCode.RSSHubPurchaseNotFound, { reason: `This instance costs ${instance.price} POWER a month, and this server has no POWER to pay with: ask its owner to make it free` });
+        }
+        // A paid period: months × the price to the owner, and the place, in one transaction; a
+        // period still running on this instance is extended.
+        const months = input.durationInMonths ?? 1;
+        const now = clock.now();
+        const current = await repo.usageOf(user.id, now);
+        const start = current?.rsshubId === instance.id && current.expiresAt && current.expiresAt > now ? current.expiresAt : now;
+        const expiresAt = new Date(start.getTime() + months * MONTH_MS);
+        await deps.payments.pay(
+          { userId: user.id, ownerUserId: instance.ownerUserId, rsshubId: instance.id, amount: instance.price * months, months, totpCode: input.TOTPCode },
+          async (tx) => {
+            const outcome = await repo.use(user.id, instance.id, { now, expiresAt, limit: (locked) => locked.userLimit }, tx);
+            if (outcome === "missing") throw new AppError(ErrorCode.RSSHubNotFound);
+            if (outcome === "full") throw new AppError(ErrorCode.RSSHubUserLimitExceeded, { reason: `This instance is limited to ${instance.userLimit} readers` });
+          },
+        );
+        return status(user);
       }
       const outcome = await repo.use(user.id, instance.id, {
         now: clock.now(),
