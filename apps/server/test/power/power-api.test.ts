@@ -88,6 +88,8 @@ describe("POWER over HTTP", () => {
   it("gives the tips that waited to the feed's owner once they claim it (4003 when none wait), and tips them directly after", async () => {
     expect(await bob.post("/wallets/transactions/claim-feed", { feedId })).toMatchObject({ status: 403, body: { code: 1004 } });
     await t.deps.db.update(feeds).set({ ownerUserId: bobId }).where(eq(feeds.id, feedId));
+    const claimed = await bob.get<{ feed: { id: string }; tipAmount: string }[]>("/feeds/claim/list");
+    expect(claimed.body.data).toEqual([expect.objectContaining({ feed: expect.objectContaining({ id: feedId }), tipAmount: (BigInt(units(10)) + BigInt(units(5)) / 2n).toString() })]);
     expect((await bob.post("/wallets/transactions/claim-feed", { feedId })).status).toBe(200);
     expect(await balance(bob)).toBe((BigInt(units(10)) + BigInt(units(5)) / 2n).toString());
     expect(await bob.post("/wallets/transactions/claim-feed", { feedId })).toMatchObject({ status: 400, body: { code: 4003 } });

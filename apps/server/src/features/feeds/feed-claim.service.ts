@@ -18,6 +18,8 @@ export interface FeedClaimDeps {
   findFeed: (feedId: string) => Promise<FeedRow | null>;
   http: HttpClient;
   rsshubUrl: string;
+  /** POWER tips waiting in the feeds' accounts; absent without POWER. */
+  tipsWaiting?: (feedIds: string[]) => Promise<Map<string, bigint>>;
   /** The instance secret; claim codes are HMACs of it. */
   secret: string;
   clock: Clock;
@@ -27,7 +29,7 @@ export interface FeedClaimDeps {
 export interface ClaimedFeed {
   feed: FeedSummary;
   subscriptionCount: number;
-  /** Tips are not implemented: always "0" (a decimal string, like every token amount). */
+  /** POWER tips waiting for the owner to collect them, in 10^-18 units ("0" without POWER). */
   tipAmount: string;
 }
 
@@ -87,7 +89,8 @@ export function createFeedClaimService(deps: FeedClaimDeps) {
     /** GET /feeds/claim/list: the caller's feeds. */
     async list(user: RequestUser): Promise<ClaimedFeed[]> {
       const owned = await repo.ownedBy(user.id);
-      return owned.map((row) => ({ feed: presentFeed(row.feed), subscriptionCount: row.subscriptionCount, tipAmount: "0" }));
+      const waiting = (await deps.tipsWaiting?.(owned.map((row) => row.feed.id))) ?? new Map<string, bigint>();
+      return owned.map((row) => ({ feed: presentFeed(row.feed), subscriptionCount: row.subscriptionCount, tipAmount: (waiting.get(row.feed.id) ?? 0n).toString() }));
     },
   };
 }

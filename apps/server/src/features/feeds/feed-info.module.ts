@@ -19,6 +19,7 @@ export function feedInfoModule(context: ModuleContext) {
     findFeed,
     http: deps.http,
     rsshubUrl: deps.config.fetch.rsshubUrl,
+    ...(deps.power.enabled ? { tipsWaiting: (feedIds: string[]) => deps.power.ledger.feedBalances(feedIds) } : {}),
     secret: deps.secret,
     clock: deps.clock,
   });

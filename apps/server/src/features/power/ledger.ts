@@ -224,6 +224,16 @@ export function createLedger(deps: { db: Database; ids: IdGenerator; secret: str
       return { daily: of(`daily:${userId}`), cashable: of(`cashable:${userId}`) };
     },
 
+    /** Tips waiting in feeds' accounts (feeds without any are left out). */
+    async feedBalances(feedIds: string[]): Promise<Map<string, bigint>> {
+      if (feedIds.length === 0) return new Map();
+      const rows = await db
+        .select({ feedId: powerAccounts.feedId, balance: powerAccounts.balance })
+        .from(powerAccounts)
+        .where(sql`${powerAccounts.id} IN (${sql.join(feedIds.map((id) => sql`${`feed:${id}`}`), sql`, `)})`);
+      return new Map(rows.map((row) => [String(row.feedId), BigInt(row.balance)]));
+    },
+
     /** A feed's tips waiting for its owner. */
     async feedBalance(feedId: string): Promise<bigint> {
       const [row] = await db.select({ balance: powerAccounts.balance }).from(powerAccounts).where(eq(powerAccounts.id, `feed:${feedId}`));
