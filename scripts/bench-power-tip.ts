@@ -1,45 +1,46 @@
-// `npm run bench:power-tip [-- --db postgres|pglite] [--spenders 50] [--tips 40]`: tips through the
-// real API under concurrent spenders. `spenders` readers each send `tips` tips one after another,
-// all readers at once, to entries of 20 feeds (half claimed by 10 owners, so their wallets are
+// `npm run bench:power-tip [-- --spenders 50] [--tips 40] [--think 250]`: tips through the real API
+// of a server running in its own process on PostgreSQL, under concurrent spenders. `spenders`
+// readers each send `tips` tips one after another, pausing `think` ms on average between two (a
+// person tipping), all readers at once, then again without pausing (saturation), to entries of 20 feeds (half claimed by 10 owners, so their wallets are
 // credited concurrently; half unclaimed, so the tips wait in the feeds' accounts). Reports the
 // latency of each tip request (p50/p99), the throughput, and checks the books afterwards
 // (balances are the sums of their postings, nothing negative, spent = received).
 // Target: tip p99 ≤ 30 ms on PostgreSQL under 50 concurrent spenders.
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import type { AddressInfo } from "node:net";
+import { mkdtemp, rm } from "node:fs/promises";
+import { type AddressInfo, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { serve } from "@hono/node-server";
-import { POWER_UNIT } from "@tidings/contracts";
-import { createApp } from "../apps/server/src/app.ts";
+import { createIdGenerator, POWER_UNIT } from "@tidings/contracts";
 import { openDatabase } from "../apps/server/src/db/client.ts";
 import { migrate } from "../apps/server/src/db/migrate.ts";
 import { entries, feeds, users } from "../apps/server/src/db/schema/index.ts";
-import { createDeps } from "../apps/server/src/deps.ts";
-import { loadConfig } from "../apps/server/src/env.ts";
-import { createLogger } from "../apps/server/src/lib/logger.ts";
+import { createLedger } from "../apps/server/src/features/power/ledger.ts";
 import { benchDatabase } from "./bench/bench-database.ts";
+import { waitForServer } from "./bench/wait-for-server.ts";
 
-const { values } = parseArgs({ options: { db: { type: "string", default: "postgres" }, spenders: { type: "string", default: "50" }, tips: { type: "string", default: "40" } } });
+const { values } = parseArgs({ options: { db: { type: "string", default: "postgres" }, spenders: { type: "string", default: "50" }, tips: { type: "string", default: "40" }, think: { type: "string", default: "250" } } });
 const SPENDERS = Number(values.spenders);
 const TIPS = Number(values.tips);
+const THINK = Number(values.think);
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
-const bench = await benchDatabase(values.db === "pglite" ? "pglite" : "postgres", { prefix: "tidings_powerbench", maxConnections: 20 });
+const bench = await benchDatabase(values.db === "pglite" ? "pglite" : "postgres", { prefix: "tidings_powerbench", maxConnections: 5 });
+if (bench.source.kind !== "postgres") throw new Error("bench:power-tip runs the server as its own process on PostgreSQL: --db postgres");
 const database = await openDatabase(bench.source);
 await migrate(database.db);
-const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", SCHEDULER: "false" });
-const deps = createDeps({ config, logger: createLogger({ level: "silent" }), database, authSecret: randomBytes(32).toString("hex") });
-const { db, ids } = deps;
-const server = serve({ fetch: createApp(deps).fetch, port: 0, hostname: "127.0.0.1" });
-await new Promise((resolve) => server.once("listening", resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const origin = config.server.webUrl;
+const { db } = database;
+const ids = createIdGenerator({ workerId: 77 });
 
 // Owners of the claimed feeds, and the feeds with one entry each.
 const now = new Date();
 const owners = Array.from({ length: 10 }, (_, i) => ({ id: `owner-${i}`, name: `Owner ${i}`, email: `owner${i}@bench.example`, role: "user" as const }));
-await db.insert(users).values(owners);
 const entryIds: string[] = [];
+const admin = { id: "bench-admin", name: "Admin", email: "admin@bench.example", role: "user" as const, isAdmin: true };
+await db.insert(users).values([admin, ...owners]);
 for (let i = 0; i < 20; i++) {
   const feedId = ids.next();
   await db.insert(feeds).values({ id: feedId, url: `https://bench.example/${i}.xml`, title: `Feed ${i}`, ownerUserId: i < 10 ? owners[i]!.id : null });
@@ -48,25 +49,42 @@ for (let i = 0; i < 20; i++) {
   entryIds.push(entryId);
 }
 
+// The server, as `npm start` runs it, in its own process on that database.
+const port = await new Promise<number>((resolve) => {
+  const probe = createServer();
+  probe.listen(0, "127.0.0.1", () => {
+    const { port: free } = probe.address() as AddressInfo;
+    probe.close(() => resolve(free));
+  });
+});
+const base = `http://127.0.0.1:${port}`;
+const dataDir = await mkdtemp(path.join(tmpdir(), "tidings-powerbench-"));
+const server = spawn(process.execPath, ["--max-semi-space-size=16", fileURLToPath(new URL("../apps/server/src/main.ts", import.meta.url))], {
+  env: { ...process.env, PORT: String(port), DATABASE_URL: bench.source.url, DATA_DIR: dataDir, AUTH_SECRET: randomBytes(32).toString("hex"), SCHEDULER: "false", LOG_LEVEL: "warn", WEB_URL: base },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+await waitForServer(base);
+
 // Spenders: real accounts with sessions, each granted 1000 POWER.
 const cookies: string[] = [];
 for (let i = 0; i < SPENDERS; i++) {
   const response = await fetch(`${base}/api/better-auth/sign-up/email`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin },
+    headers: { "content-type": "application/json", origin: base },
     body: JSON.stringify({ email: `spender${i}@bench.example`, password: "correct horse battery", name: `Spender ${i}` }),
   });
   if (!response.ok) throw new Error(`sign-up ${i}: ${response.status}`);
   const { user } = (await response.json()) as { user: { id: string } };
   cookies.push(response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; "));
-  await deps.power.ledger.move({ type: "mint", amount: 1000n * POWER_UNIT, from: { kind: "treasury" }, to: { kind: "user", userId: user.id }, toUserId: user.id }, now);
+  const ledger = createLedger({ db, ids, secret: "bench" });
+  await ledger.move({ type: "mint", amount: 1000n * POWER_UNIT, from: { kind: "treasury" }, to: { kind: "user", userId: user.id }, toUserId: user.id }, now);
 }
 
 async function tip(cookie: string, entryId: string): Promise<number> {
   const started = performance.now();
   const response = await fetch(`${base}/api/wallets/transactions/tip`, {
     method: "POST",
-    headers: { cookie, origin, "content-type": "application/json" },
+    headers: { cookie, origin: base, "content-type": "application/json" },
     body: JSON.stringify({ entryId, amount: "1.5" }),
   });
   await response.arrayBuffer();
@@ -74,22 +92,31 @@ async function tip(cookie: string, entryId: string): Promise<number> {
   return performance.now() - started;
 }
 
-// Warm-up: a few tips per spender, not counted.
+// Warm-up: a tip per spender, not counted.
 await Promise.all(cookies.map(async (cookie, i) => tip(cookie, entryIds[i % entryIds.length]!)));
-const latencies: number[] = [];
-const started = performance.now();
-await Promise.all(
-  cookies.map(async (cookie, i) => {
-    for (let n = 0; n < TIPS; n++) latencies.push(await tip(cookie, entryIds[(i * 7 + n) % entryIds.length]!));
-  }),
-);
-const seconds = (performance.now() - started) / 1000;
-const sorted = latencies.sort((a, b) => a - b);
-const books = await deps.power.ledger.verify();
-console.log(`power tip bench (${values.db}): ${SPENDERS} spenders at once × ${TIPS} tips each to 20 feeds (10 claimed)`);
-console.log(`tip latency: p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (${sorted.length} tips, ${(sorted.length / seconds).toFixed(0)} tips/s)`);
+async function run(thinkMs: number) {
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    cookies.map(async (cookie, i) => {
+      for (let n = 0; n < TIPS; n++) {
+        if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * thinkMs));
+        latencies.push(await tip(cookie, entryIds[(i * 7 + n) % entryIds.length]!));
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  return `p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (${sorted.length} tips, ${(sorted.length / seconds).toFixed(0)} tips/s)`;
+}
+console.log(`power tip bench (PostgreSQL, the server in its own process): ${SPENDERS} spenders at once × ${TIPS} tips each to 20 feeds (10 claimed)`);
+console.log(`  each spender pausing ${THINK} ms on average between tips: ${await run(THINK)}`);
+console.log(`  no pause (saturation, closed loop):                ${await run(0)}`);
+const books = await createLedger({ db, ids, secret: "bench" }).verify();
 console.log(`books: ${books.accounts} accounts, ${books.transactions} transactions; mismatched ${books.mismatchedAccounts.length}, unbalanced ${books.unbalancedTransactions.length}, negative ${books.negativeAccounts.length}`);
-server.close();
+server.kill("SIGTERM");
+await new Promise((resolve) => server.once("exit", resolve));
 await database.close();
 await bench.drop();
+await rm(dataDir, { recursive: true, force: true });
 if (books.mismatchedAccounts.length + books.unbalancedTransactions.length + books.negativeAccounts.length > 0) process.exit(1);
