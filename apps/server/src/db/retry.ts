@@ -16,3 +16,9 @@ export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 4): 
     }
   }
 }
+
+/** A unique constraint refused the write (PostgreSQL 23505): the row is there already. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code === "23505";
+}

@@ -1,5 +1,6 @@
 import { ErrorCode, POWER_UNIT, type PowerLevel } from "@tidings/contracts";
 import type { Database } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/retry.ts";
 import { AppError } from "../../errors.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -12,10 +13,6 @@ const CHECK_MS = 5 * 60 * 1000;
 /** A run still marked running after this long lost its process; the next check takes it over. */
 const STALE_MS = 15 * 60 * 1000;
 
-const isUniqueViolation = (error: unknown) => {
-  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === "23505";
-};
 
 /** What claiming pays today: the run is done, the row is today's and nothing is claimed yet. */
 const dueOf = (state: DailyState, day: string): bigint =>

@@ -3,7 +3,7 @@ import { ErrorCode, type IdGenerator, type PowerTransactionType } from "@tidings
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.ts";
 import { rowsOf } from "../../db/client.ts";
-import { retryOnConflict } from "../../db/retry.ts";
+import { isUniqueViolation, retryOnConflict } from "../../db/retry.ts";
 import { powerAccounts, powerPostings, powerTransactions } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 
@@ -82,10 +82,6 @@ export const accountId = (party: Exclude<PowerParty, { kind: "user" }>): string 
 const accountsOf = (party: PowerParty): Exclude<PowerParty, { kind: "user" }>[] =>
   party.kind === "user" ? [{ kind: "daily", userId: party.userId }, { kind: "cashable", userId: party.userId }] : [party];
 
-const isUniqueViolation = (error: unknown) => {
-  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === "23505";
-};
 
 /**
  * The ledger: every movement of POWER is one database transaction that locks the accounts it

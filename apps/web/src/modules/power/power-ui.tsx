@@ -3,6 +3,7 @@ import clsx from "clsx";
 import { Zap } from "lucide-react";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
+import { Avatar } from "../../components/avatar.tsx";
 import { errorText } from "../../lib/api-client.ts";
 
 /** An amount of POWER with its lightning sign: "⚡ 12.5". `units` are 10^-18 POWER. */
@@ -22,27 +23,7 @@ export function userName(user: PublicUser | null | undefined, fallback: string):
 
 /** A person's round avatar: their picture, else their initials. */
 export function UserAvatar({ user, size = 24 }: { user: PublicUser | null | undefined; size?: number }) {
-  const name = userName(user, "?");
-  if (user?.image && /^https?:\/\//.test(user.image)) {
-    return <img src={user.image} alt="" referrerPolicy="no-referrer" className="shrink-0 rounded-full bg-zinc-100 object-cover dark:bg-zinc-800" style={{ width: size, height: size }} />;
-  }
-  const initials =
-    name
-      .replace(/^@/, "")
-      .split(/\s+/)
-      .map((word) => [...word][0] ?? "")
-      .join("")
-      .slice(0, 2)
-      .toUpperCase() || "?";
-  return (
-    <span
-      aria-hidden
-      className="inline-flex shrink-0 items-center justify-center rounded-full bg-orange-500 font-semibold text-white"
-      style={{ width: size, height: size, fontSize: Math.max(9, Math.round(size * 0.4)) }}
-    >
-      {initials}
-    </span>
-  );
+  return <Avatar image={user?.image} name={userName(user, "?")} size={size} />;
 }
 
 /** The text of a failed POWER call: the translated message of its code, else the server's. */

@@ -7,7 +7,7 @@ import { sessionQuery } from "../../queries/session.ts";
 import { useSubscriptions } from "../../store/subscriptions.store.ts";
 import { PageFrame } from "../layout/index.ts";
 import { timelinePath } from "../timeline/index.ts";
-import { Avatar } from "./avatar.tsx";
+import { Avatar } from "../../components/avatar.tsx";
 import { publicShareQuery, sharedListQuery } from "./share-api.ts";
 import { ShareButton } from "./share-button.tsx";
 import { Card, CardHeading, EntryPreviewList, FollowAction, ShareBody, ShareError, ShareHero, ShareLoading, Stat } from "./share-parts.tsx";

@@ -7,7 +7,7 @@ import { FeedIcon, hostOf } from "../../components/feed-icon.tsx";
 import { sessionQuery } from "../../queries/session.ts";
 import { socialHref, socialLabel } from "../account/index.ts";
 import { PageFrame } from "../layout/index.ts";
-import { Avatar } from "./avatar.tsx";
+import { Avatar } from "../../components/avatar.tsx";
 import { publicShareQuery, sharedUserQuery } from "./share-api.ts";
 import { ShareButton } from "./share-button.tsx";
 import { Card, CardHeading, FollowAction, OutLink, ShareBody, ShareError, ShareLoading } from "./share-parts.tsx";

@@ -5,6 +5,7 @@ export function Avatar({ image, name, size = 24 }: { image: string | null | unde
   }
   const initials =
     name
+      .replace(/^@/, "")
       .split(/\s+/)
       .map((word) => [...word][0] ?? "")
       .join("")
