@@ -68,6 +68,15 @@ describe("the RSSHub router", () => {
     expect(routeFails.marked).toEqual([]);
   });
 
+  it("tries the default for a route the readers' instance lacks (404), saying so", async () => {
+    const older = setup((request) => answer(request.url.startsWith("https://hub") ? 404 : 200, request.url));
+    expect(await older.router.fetch("rsshub://x/y", { feedId: "1" })).toMatchObject({
+      via: { instanceId: null },
+      fallback: "Mine failed (it has no such route): fetched through the default RSSHub instance",
+    });
+    expect(older.marked).toEqual([]);
+  });
+
   it("answers the default's own failure as it is: a 404 route, or the transport error", async () => {
     const missing = setup((request) => answer(404, request.url));
     expect((await missing.router.fetch("rsshub://x/y", { feedId: "1" })).response.status).toBe(404);

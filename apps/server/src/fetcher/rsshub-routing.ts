@@ -85,11 +85,14 @@ function failureWords(error: FetchError): string {
 
 /**
  * An answer worth trying the next instance for. RSSHub answers 503 when one route fails upstream
- * (a site blocking it), so a 5xx moves this fetch on without marking the instance: its health
- * check (`/healthz`) decides that. A refused key fails every route: the instance is marked.
+ * (a site blocking it), and 404 for a route it does not have (an older version), so these move
+ * this fetch on without marking the instance: its health check (`/healthz`) decides that. A
+ * refused key fails every route: the instance is marked.
  */
 function instanceTrouble(response: HttpResponse): { message: string; mark: boolean } | null {
   if (response.status >= 500 || response.status === 429) return { message: `HTTP ${response.status}`, mark: false };
+  // A reader's instance of an older RSSHub may lack a route the next one has.
+  if (response.status === 404) return { message: "it has no such route", mark: false };
   if (response.status === 401 || response.status === 403) return { message: `HTTP ${response.status}: the access key was refused`, mark: true };
   return null;
 }
