@@ -50,7 +50,7 @@ import type { FeedReaders } from "./fetcher/feed-readers.ts";
 import type { Scheduler } from "./fetcher/scheduler.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createHourlyLimit, type HourlyLimit } from "./lib/rate-limit.ts";
-import { createHttpClient, type HttpClient } from "./lib/http/index.ts";
+import { createHttpClient, createLanHttpClient, type HttpClient } from "./lib/http/index.ts";
 import type { Logger } from "./lib/logger.ts";
 import { USER_AGENT } from "./lib/http/user-agent.ts";
 import type { createMailer, Mailer } from "./lib/mail/mailer.ts";
@@ -137,6 +137,9 @@ export function createDeps(input: {
       totalTimeoutMs: config.fetch.timeoutMs,
       maxBytes: config.fetch.maxBytes,
     });
+  // Readers' self-hosted services (integrations they allowed on their LAN, RSSHub instances) share
+  // one client; an instance that fetches from private networks anyway uses its one client for all.
+  const lanHttp = config.fetch.allowPrivateNetworks ? http : createLanHttpClient({ totalTimeoutMs: config.fetch.timeoutMs, maxBytes: config.fetch.maxBytes });
   const accounts = createAccountsService({
     repo: createAccountsRepo(db),
     instanceSettings: createInstanceSettingsRepo(db),
@@ -199,6 +202,7 @@ export function createDeps(input: {
     clock,
     logger,
     secret: authSecret,
+    lanHttp,
     ...(power.enabled ? { payments: rsshubPayments({ ledger: power.ledger, db, now: () => clock.now(), checkTwoFactor }) } : {}),
   });
   const { feedsRepo, timeline, refresh, scheduler, readers: feedReaders } = createRefresher({ config, logger, db, ids, clock, http, rsshub: rsshub.router, actions: ingest });
@@ -289,7 +293,7 @@ export function createDeps(input: {
     reads,
     collections,
     ai: (ai = createAi({ config, db, clock, logger, secret: authSecret, entries, canSee: (userId, entryId) => entriesRepo.visibleTo(userId, entryId) })),
-    integrations: createIntegrations({ config, db, http, clock, logger, secret: authSecret, entry: (user, entryId) => entries.get(user, entryId) }),
+    integrations: createIntegrations({ config, db, http, lanHttp, clock, logger, secret: authSecret, entry: (user, entryId) => entries.get(user, entryId) }),
     actions,
     webhookSender,
     push,

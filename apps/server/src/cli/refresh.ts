@@ -7,7 +7,7 @@ import type { Config } from "../env.ts";
 import { createRsshub } from "../features/rsshub/rsshub.module.ts";
 import { createRefresher } from "../fetcher/refresher.ts";
 import { systemClock } from "../lib/clock.ts";
-import type { HttpClient } from "../lib/http/index.ts";
+import { createLanHttpClient, type HttpClient } from "../lib/http/index.ts";
 import { createLogger } from "../lib/logger.ts";
 
 /**
@@ -27,7 +27,8 @@ export async function refreshOnce(config: Config, http: HttpClient, options: { a
     const logger = createLogger({ level: config.logLevel });
     const ids = createIdGenerator({ workerId: config.workerId ?? randomInt(1024) });
     // Readers' RSSHub access keys open only with the server's secret; without it their feeds go through the default instance.
-    const rsshub = createRsshub({ config, db: database.db, http, ids, clock: systemClock, logger, secret: config.auth.secret ?? randomBytes(32).toString("base64url") });
+    const lanHttp = config.fetch.allowPrivateNetworks ? http : createLanHttpClient({ totalTimeoutMs: config.fetch.timeoutMs, maxBytes: config.fetch.maxBytes });
+    const rsshub = createRsshub({ config, db: database.db, http, lanHttp, ids, clock: systemClock, logger, secret: config.auth.secret ?? randomBytes(32).toString("base64url") });
     const refresher = createRefresher({ config, logger, db: database.db, ids, clock: systemClock, http, rsshub: rsshub.router });
     if (options.all) await refresher.feedsRepo.markDue(systemClock.now());
     try {

@@ -3,7 +3,7 @@ import { createApp, type App } from "../../src/app.ts";
 import { entries } from "../../src/db/schema/index.ts";
 import type { FixedEndpoints } from "../../src/features/integrations/clients/index.ts";
 import { createIntegrations } from "../../src/features/integrations/integrations.module.ts";
-import { createHttpClient } from "../../src/lib/http/index.ts";
+import { createHttpClient, createLanHttpClient } from "../../src/lib/http/index.ts";
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from "../helpers/app.ts";
 import { seedFeed } from "../helpers/seed.ts";
 
@@ -72,6 +72,8 @@ export async function integrationFixture(env: Record<string, string> = {}): Prom
     })
     .where(eq(entries.id, entryId));
   const permissive = createHttpClient({ userAgent: "test", allowPrivateNetworks: true, totalTimeoutMs: 5000 });
+  // As the server makes it: loopback and private networks, never link-local.
+  const lanHttp = t.deps.config.fetch.allowPrivateNetworks ? permissive : createLanHttpClient({ totalTimeoutMs: 5000, maxBytes: t.deps.config.fetch.maxBytes });
   return {
     t,
     cookie,
@@ -84,6 +86,7 @@ export async function integrationFixture(env: Record<string, string> = {}): Prom
         config: deps.config,
         db: deps.db,
         http: permissive,
+        lanHttp,
         clock: deps.clock,
         logger: deps.logger,
         secret: deps.secret,

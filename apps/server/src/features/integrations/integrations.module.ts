@@ -5,8 +5,7 @@ import type { Database } from "../../db/client.ts";
 import type { Config } from "../../env.ts";
 import type { AppEnv, RequestUser } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { createHttpClient, type HttpClient, isLanOrPublicAddress } from "../../lib/http/index.ts";
-import { USER_AGENT } from "../../lib/http/user-agent.ts";
+import type { HttpClient } from "../../lib/http/index.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { createHourlyLimit } from "../../lib/rate-limit.ts";
 import { createSealedBox } from "../../lib/sealed-box.ts";
@@ -29,23 +28,12 @@ export function createIntegrations(input: {
   clock: Clock;
   logger: Logger;
   secret: string;
+  /** The client for a reader's self-hosted service on their own network (`lib/http/lan-policy.ts`). */
+  lanHttp: HttpClient;
   entry: (user: RequestUser, entryId: string) => Promise<TimelineItem>;
   endpoints?: Partial<FixedEndpoints>;
 }): IntegrationsService {
   const { config } = input;
-  // Made on the first save a reader allows on their LAN; an instance that already fetches from
-  // private networks uses its one client for everything.
-  let lan: HttpClient | null = null;
-  const lanHttp = () => {
-    if (config.fetch.allowPrivateNetworks) return input.http;
-    lan ??= createHttpClient({
-      userAgent: USER_AGENT,
-      allowPrivateNetworks: false,
-      isAddressAllowed: isLanOrPublicAddress,
-      totalTimeoutMs: config.fetch.timeoutMs,
-    });
-    return lan;
-  };
   return createIntegrationsService({
     repo: createIntegrationsRepo(input.db),
     box: createSealedBox(input.secret, "integration-settings"),
@@ -54,7 +42,7 @@ export function createIntegrations(input: {
     entry: input.entry,
     http: input.http,
     lanAllowed: config.integrations.allowPrivateNetworks,
-    lanHttp,
+    lanHttp: () => input.lanHttp,
     limit: createHourlyLimit({ perHour: config.integrations.savesPerHour, clock: input.clock }),
     context: {
       endpoints: { ...DEFAULT_ENDPOINTS, ...input.endpoints },

@@ -5,8 +5,7 @@ import type { Config } from "../../env.ts";
 import { createRsshubRouter, type RsshubRouter } from "../../fetcher/rsshub-routing.ts";
 import type { AppEnv } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { createHttpClient, type HttpClient, isLanOrPublicAddress } from "../../lib/http/index.ts";
-import { USER_AGENT } from "../../lib/http/user-agent.ts";
+import type { HttpClient } from "../../lib/http/index.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { createSealedBox } from "../../lib/sealed-box.ts";
 import type { ModuleContext } from "../module.ts";
@@ -45,6 +44,8 @@ export function createRsshub(input: {
   clock: Clock;
   logger: Logger;
   secret: string;
+  /** The client for instances on this machine or the LAN (`lib/http/lan-policy.ts`). */
+  lanHttp: HttpClient;
   /** Paid instances through the POWER ledger; absent without POWER. */
   payments?: RsshubServiceDeps["payments"];
 }): Rsshub {
@@ -52,9 +53,7 @@ export function createRsshub(input: {
   const logger = input.logger.child({ module: "rsshub" });
   const repo = createRsshubRepo(input.db);
   const box = createSealedBox(input.secret, "rsshub-access-key");
-  const lanHttp = config.fetch.allowPrivateNetworks
-    ? http
-    : createHttpClient({ userAgent: USER_AGENT, allowPrivateNetworks: false, isAddressAllowed: isLanOrPublicAddress, totalTimeoutMs: config.fetch.timeoutMs, maxBytes: config.fetch.maxBytes });
+  const { lanHttp } = input;
   const defaultInstance = { baseUrl: config.fetch.rsshubUrl, accessKey: config.rsshub.accessKey };
   const { allowPrivateNetworks, checkMinutes } = config.rsshub;
   const catalogue = createRsshubCatalogue({
