@@ -78,6 +78,9 @@ export const TREASURY = "treasury";
 export const accountId = (party: Exclude<PowerParty, { kind: "user" }>): string =>
   party.kind === "treasury" ? TREASURY : party.kind === "feed" ? `feed:${party.feedId}` : `${party.kind}:${party.userId}`;
 
+/** The account a party is paid into: what a user receives is cashable. */
+const creditedAccount = (party: PowerParty): Exclude<PowerParty, { kind: "user" }> => (party.kind === "user" ? { kind: "cashable", userId: party.userId } : party);
+
 /** The accounts a party's postings touch: a user's two, or the one. */
 const accountsOf = (party: PowerParty): Exclude<PowerParty, { kind: "user" }>[] =>
   party.kind === "user" ? [{ kind: "daily", userId: party.userId }, { kind: "cashable", userId: party.userId }] : [party];
@@ -105,7 +108,7 @@ export function createLedger(deps: { db: Database; ids: IdGenerator; secret: str
   /** Moves POWER inside the caller's transaction; 4002 when the paying side has too little. */
   async function moveIn(tx: Executor, movement: Movement, now: Date): Promise<PowerTransactionRow> {
     if (movement.amount <= 0n) throw new AppError(ErrorCode.InvalidParameter, { reason: "The amount must be above zero" });
-    const touched = [...accountsOf(movement.from), ...accountsOf(movement.to)];
+    const touched = [...accountsOf(movement.from), creditedAccount(movement.to)];
     const rows = new Map(
       touched.map((party) => [
         accountId(party),
@@ -143,7 +146,7 @@ export function createLedger(deps: { db: Database; ids: IdGenerator; secret: str
         reason: "Your balance is not enough to cover this amount",
       });
     }
-    const credit = accountId(accountsOf(movement.to).at(movement.to.kind === "user" ? 1 : 0)!);
+    const credit = accountId(creditedAccount(movement.to));
     const postings = new Map<string, bigint>();
     for (const [account, take] of debits) postings.set(account, (postings.get(account) ?? 0n) - take);
     postings.set(credit, (postings.get(credit) ?? 0n) + movement.amount);
