@@ -18,6 +18,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { benchDatabase } from "./bench/bench-database.ts";
+import { freePort } from "../apps/server/test/helpers/free-port.ts";
 import { MALLOC_ENV, START_NODE_FLAGS } from "./server-process.ts";
 import { ROOT, SERVER_NODE_FLAGS } from "./web-build.ts";
 import { waitForServer } from "./bench/wait-for-server.ts";
@@ -73,7 +74,7 @@ const originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
 
 const database = values.db === "postgres" ? await benchDatabase("postgres", { prefix: "tidings_imagebench", maxConnections: 10 }) : null;
 const dataDir = await mkdtemp(path.join(tmpdir(), "tidings-bench-image-"));
-const port = 20000 + Math.floor(Math.random() * 20000);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...START_NODE_FLAGS, path.join(ROOT, "apps/server/src/main.ts")], {
   cwd: ROOT,

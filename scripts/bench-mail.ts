@@ -14,6 +14,7 @@ import nodemailer from "nodemailer";
 import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import type Mail from "nodemailer/lib/mailer";
 import { benchDatabase } from "./bench/bench-database.ts";
+import { freePort } from "../apps/server/test/helpers/free-port.ts";
 import { ROOT, SERVER_NODE_FLAGS } from "./web-build.ts";
 import { waitForServer } from "./bench/wait-for-server.ts";
 
@@ -32,7 +33,7 @@ const PARAGRAPH =
 
 const database = values.db === "postgres" ? await benchDatabase("postgres", { prefix: "tidings_mailbench", maxConnections: 10 }) : null;
 const dataDir = await mkdtemp(path.join(tmpdir(), "tidings-bench-mail-"));
-const port = 20000 + Math.floor(Math.random() * 20000);
+const port = await freePort();
 const smtpPort = port + 1;
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, "apps/server/src/main.ts")], {

@@ -9,7 +9,6 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +19,7 @@ import { migrate } from "../apps/server/src/db/migrate.ts";
 import { entries, feeds, users } from "../apps/server/src/db/schema/index.ts";
 import { createLedger } from "../apps/server/src/features/power/ledger.ts";
 import { benchDatabase } from "./bench/bench-database.ts";
+import { freePort } from "../apps/server/test/helpers/free-port.ts";
 import { waitForServer } from "./bench/wait-for-server.ts";
 
 const { values } = parseArgs({ options: { db: { type: "string", default: "postgres" }, spenders: { type: "string", default: "50" }, tips: { type: "string", default: "40" }, think: { type: "string", default: "250" } } });
@@ -50,13 +50,7 @@ for (let i = 0; i < 20; i++) {
 }
 
 // The server, as `npm start` runs it, in its own process on that database.
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer();
-  probe.listen(0, "127.0.0.1", () => {
-    const { port: free } = probe.address() as AddressInfo;
-    probe.close(() => resolve(free));
-  });
-});
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = await mkdtemp(path.join(tmpdir(), "tidings-powerbench-"));
 const server = spawn(process.execPath, ["--max-semi-space-size=16", fileURLToPath(new URL("../apps/server/src/main.ts", import.meta.url))], {

@@ -9,7 +9,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
+import { freePort } from "../apps/server/test/helpers/free-port.ts";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -97,17 +97,6 @@ async function adminQuery(statement: string) {
   } finally {
     await admin.end();
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function generate(args: string[]) {

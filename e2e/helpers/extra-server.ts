@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
@@ -8,16 +7,9 @@ import { ROOT, SERVER_NODE_FLAGS } from "../../scripts/web-build.ts";
 import { uniqueEmail } from "./browser.ts";
 import { guideKey } from "./reader.ts";
 
-/** A free TCP port on the loopback interface. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
+import { freePort } from "../../apps/server/test/helpers/free-port.ts";
+
+export { freePort };
 
 /** Waits until `url/api/health` answers, or fails when the process exits or time runs out. */
 export async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,19 +10,11 @@ import { entries, feeds } from "../../src/db/schema/index.ts";
 import { apiAs } from "../helpers/api.ts";
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from "../helpers/app.ts";
 import { TEST_DRIVER } from "../helpers/database.ts";
+import { freePort } from "../helpers/free-port.ts";
 import { rssFeed, startFeedServer, type FeedServer } from "../helpers/feed-server.ts";
 
 const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
 const SECRET = "test-secret-".padEnd(40, "x");
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 async function startServerProcess(databaseUrl: string, dataDir: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
