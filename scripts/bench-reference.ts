@@ -124,8 +124,16 @@ interface ServerStats {
   requests: number;
   status: Record<string, number>;
   bytes: number;
+  gzip: number;
   serverCpuSeconds: number;
 }
+
+/**
+ * Site-icon lookup requests (homepages and icons) in a round. serve.mjs counts no path apart, but
+ * the HTTP client always asks for gzip, so every feed answer is a 304 or a gzip'd 200: whatever
+ * else reached the host was a lookup.
+ */
+const lookupRequests = (stats: ServerStats) => stats.requests - (stats.status["304"] ?? 0) - stats.gzip;
 
 /** GET on the fixture server over a new connection (a pooled one may have timed out meanwhile). */
 function serverGet(port: number, what: string): Promise<string> {
@@ -382,6 +390,7 @@ try {
       ...(pgBefore !== null && pgAfter !== null ? { "PostgreSQL CPU s": Number((pgAfter - pgBefore).toFixed(2)) } : {}),
       requests: stats.requests,
       "304s": `${notModified} (${((notModified / Math.max(1, stats.requests)) * 100).toFixed(0)}%)`,
+      "icon lookups": lookupRequests(stats),
       "MB sent": Number((stats.bytes / 1e6).toFixed(1)),
       "new entries": entries - entriesBefore,
       "entries stored": entries,

@@ -165,6 +165,7 @@ async function processBody(
     latestEntryPublishedAt: latest !== null && (!feed.latestEntryPublishedAt || latest > feed.latestEntryPublishedAt.getTime()) ? new Date(latest) : feed.latestEntryPublishedAt,
     nextCheckAt: new Date(nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMs, maxIntervalMs: boostedMaxInterval(feed.boostLevel), ...hints })),
   });
-  if (!parsed.image && !feed.image) deps.siteIcons?.lookUp(feed.id, parsed.siteUrl ?? feed.siteUrl ?? response.url);
+  // Without an image of its own, the feed shows its site's icon (looked up when due, site-icon.ts).
+  if (!parsed.image) deps.siteIcons?.lookUp(feed, parsed.siteUrl ?? feed.siteUrl ?? response.url);
   return { status: "updated", ...stored, unchanged: stored.unchanged + read.knownItems.length };
 }

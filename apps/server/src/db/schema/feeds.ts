@@ -43,6 +43,18 @@ export const feeds = pgTable(
     rsshubFallback: text("rsshub_fallback"),
     /** Running POWER boosts' level (0–4), kept when boosts are bought and as they run out: boosted feeds are fetched more often. */
     boostLevel: smallint("boost_level").notNull().default(0),
+    /**
+     * The site's icon as the last lookup found it (fetcher/site-icon.ts), null when it found none:
+     * while `image` is this icon, the image came from the site and later lookups may replace it.
+     */
+    siteIcon: text("site_icon"),
+    /** The homepage the last (or running) site-icon lookup was for: another one makes a lookup due. */
+    siteIconPageUrl: text("site_icon_page_url"),
+    /**
+     * When a site-icon lookup is next due (null: never looked); while one runs, the end of its claim,
+     * so other processes leave the feed alone (as `nextCheckAt` does for refreshes).
+     */
+    siteIconNextCheckAt: timestamptz("site_icon_next_check_at"),
     ...timestamps(),
   },
   (t) => [index("feeds_next_check_at_idx").on(t.nextCheckAt), index("feeds_owner_user_id_idx").on(t.ownerUserId)],

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { rowsOf, type Database, type Executor } from "../../db/client.ts";
 import { feeds } from "../../db/schema/index.ts";
 
@@ -107,6 +107,45 @@ export function createFeedsRepo(db: Database) {
         .from(feeds)
         .where(and(lte(feeds.nextCheckAt, now), IS_READ));
       return Number(row?.count ?? 0);
+    },
+
+    /**
+     * Claims the site-icon lookup of a feed on `pageUrl` (fetcher/site-icon.ts) when it is due, as
+     * siteIconDue() tells from a row: the feed has no image or the site's, and the last lookup was
+     * for another homepage, or none was, or its wait is over. The claim keeps other processes off
+     * until `leaseUntil`; false when one of them holds it or the lookup is not due any more.
+     */
+    async claimSiteIconLookup(id: string, pageUrl: string, now: Date, leaseUntil: Date): Promise<boolean> {
+      const rows = await db
+        .update(feeds)
+        .set({ siteIconPageUrl: pageUrl, siteIconNextCheckAt: leaseUntil })
+        .where(
+          and(
+            eq(feeds.id, id),
+            or(isNull(feeds.image), eq(feeds.image, feeds.siteIcon)),
+            or(isNull(feeds.siteIconPageUrl), ne(feeds.siteIconPageUrl, pageUrl), isNull(feeds.siteIconNextCheckAt), lte(feeds.siteIconNextCheckAt, now)),
+          ),
+        )
+        .returning({ id: feeds.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Records a site-icon lookup: when the next one is due and what it found, unless a lookup on
+     * another homepage has claimed the feed since. A found icon becomes the feed's image when it
+     * has none or the site's; finding none keeps what the feed has (a site down for a day keeps
+     * its icon).
+     */
+    async recordSiteIcon(id: string, outcome: { pageUrl: string; icon: string | null; nextCheckAt: Date }): Promise<void> {
+      const { icon } = outcome;
+      await db
+        .update(feeds)
+        .set({
+          siteIconNextCheckAt: outcome.nextCheckAt,
+          // On the right of SET, site_icon is the value before this statement.
+          ...(icon ? { siteIcon: icon, image: sql`CASE WHEN ${feeds.image} IS NULL OR ${feeds.image} = ${feeds.siteIcon} THEN ${icon} ELSE ${feeds.image} END`, updatedAt: new Date() } : {}),
+        })
+        .where(and(eq(feeds.id, id), eq(feeds.siteIconPageUrl, outcome.pageUrl)));
     },
   };
 }
