@@ -101,7 +101,7 @@ const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/ho
 const bench = await benchDatabase(values.db === "postgres" ? "postgres" : "pglite", { prefix: "tidings_actionsbench", maxConnections: 10 });
 const database = await openDatabase(bench.source);
 await migrate(database.db);
-const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", SCHEDULER: "false", FETCH_ALLOW_PRIVATE_NETWORKS: "true" });
+const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", SCHEDULER: "false", PRIVATE_NETWORKS_FOR: "everyone" });
 const deps = createDeps({ config, logger: createLogger({ level: "silent" }), database, authSecret: randomBytes(32).toString("hex") });
 deps.webhookSender.start();
 const server = serve({ fetch: createApp(deps).fetch, port: 0, hostname: "127.0.0.1" });
@@ -148,6 +148,6 @@ await deps.webhookSender.stop();
 server.close();
 receiver.close();
 await deps.feedReaders.close();
-deps.http.close();
+deps.network.close();
 await database.close();
 await bench.drop();

@@ -134,6 +134,6 @@ await deps.db.delete(entries).where(eq(entries.feedId, feedId));
 agent.destroy();
 server.close();
 await provider.close();
-deps.http.close();
+deps.network.close();
 await database.close();
 await bench.drop();

@@ -102,6 +102,6 @@ console.log(`Node ${process.version}; ${database.driver}; 1 reader, 1000 subscri
 console.table(rows);
 console.log(`mark all read (${seeded.markAllUnread} unread): ${markAll.map((ms) => Math.round(ms)).join(", ")} ms`);
 
-deps.http.close();
+deps.network.close();
 await database.close();
 await bench.drop();

@@ -89,7 +89,7 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...START_NODE_FLAG
     NODE_ENV: "production",
     SCHEDULER: "false",
     // The origin is on loopback; nothing else is fetched.
-    FETCH_ALLOW_PRIVATE_NETWORKS: "true",
+    PRIVATE_NETWORKS_FOR: "everyone",
     IMAGE_PROXY_PER_HOUR: "0",
   },
   stdio: ["ignore", "inherit", "inherit"],

@@ -73,7 +73,7 @@ if (!Number.isInteger(N) || N < 1) {
 }
 const CLI = path.join(ROOT, "apps/server/src/cli.ts");
 const DB_NAME = "tidings_bench";
-const FETCH_ENV = { FETCH_PER_HOST: "16", FETCH_CONCURRENCY: "16", FETCH_ALLOW_PRIVATE_NETWORKS: "true" };
+const FETCH_ENV = { FETCH_PER_HOST: "16", FETCH_CONCURRENCY: "16", PRIVATE_NETWORKS_FOR: "everyone" };
 const TARGETS = { firstWall: 15, firstCpu: 12, unchangedWall: 2, addWall: 5, rssMb: 250 };
 
 const work = mkdtempSync(path.join(os.tmpdir(), "tidings-bench-ref-"));

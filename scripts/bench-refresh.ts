@@ -40,7 +40,7 @@ const bench = await benchDatabase(values.db === "postgres" ? "postgres" : "pglit
 const database = await openDatabase(bench.source);
 await migrate(database.db);
 const config = loadConfig({
-  FETCH_ALLOW_PRIVATE_NETWORKS: "true",
+  PRIVATE_NETWORKS_FOR: "everyone",
   FETCH_CONCURRENCY: values.concurrency,
   FETCH_PER_HOST: "4",
   LOG_LEVEL: "warn",
@@ -104,6 +104,6 @@ console.table(rows);
 console.log(`peak RSS ${Math.round(peakRss / 1024 / 1024)} MB (this process: scheduler, parser and database client${database.driver === "pglite" ? ", and PGlite" : ""})`);
 
 host.kill();
-deps.http.close();
+deps.network.close();
 await database.close();
 await bench.drop();

@@ -145,6 +145,6 @@ console.log(`  cached                      ${summary(cached)}`);
 
 server.close();
 await deps.feedReaders.close();
-deps.http.close();
+deps.network.close();
 await database.close();
 await bench.drop();

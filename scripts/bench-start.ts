@@ -169,7 +169,7 @@ async function seededDataDir(): Promise<string> {
   if (signUp.status !== 200) throw new Error(`sign-up: HTTP ${signUp.status}`);
   const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
   await seedReader(deps.db, { userId, feeds: Number(values.feeds), entries: Number(values.entries), firstId: BigInt(deps.ids.next()) });
-  deps.http.close();
+  deps.network.close();
   await database.close();
   return dataDir;
 }

@@ -50,7 +50,7 @@ const port = 20000 + Math.floor(Math.random() * 20000);
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, "apps/server/src/main.ts")], {
   cwd: ROOT,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", FETCH_ALLOW_PRIVATE_NETWORKS: "true", SCHEDULER: "false" },
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", PRIVATE_NETWORKS_FOR: "everyone", SCHEDULER: "false" },
   stdio: ["ignore", "inherit", "inherit"],
 });
 const cleanup = async () => {

@@ -45,7 +45,7 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, "apps/server/src/main.ts")], {
     cwd: ROOT,
     // Loopback feed servers of the tests are private addresses: allowed here, refused by default.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", FETCH_ALLOW_PRIVATE_NETWORKS: "true", ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", PRIVATE_NETWORKS_FOR: "everyone", SHARED_PRIVATE_ADDRESSES: "127.0.0.1", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
   await waitForHealth(baseURL, server, timeoutMs);

@@ -39,7 +39,7 @@ import { createSearchReindexer, type SearchReindexer } from "./features/search/s
 import { normalizeFeedUrl } from "./fetcher/feed-url.ts";
 import { createInvitationsRepo } from "./features/invitations/invitations.repo.ts";
 import { createInvitationsService, type InvitationsService } from "./features/invitations/invitations.service.ts";
-import { createRefresher } from "./fetcher/refresher.ts";
+import { createRefresher, type Refresher } from "./fetcher/refresher.ts";
 import { createRsshub, type Rsshub } from "./features/rsshub/rsshub.module.ts";
 import { createPower, type Power } from "./features/power/power.module.ts";
 import { payInvitation, payListFee, rsshubPayments } from "./features/power/purchases.ts";
@@ -50,7 +50,7 @@ import type { FeedReaders } from "./fetcher/feed-readers.ts";
 import type { Scheduler } from "./fetcher/scheduler.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createHourlyLimit, type HourlyLimit } from "./lib/rate-limit.ts";
-import { createHttpClient, createLanHttpClient, type HttpClient } from "./lib/http/index.ts";
+import { answeringRefusals, assertReachable, createNetworkPolicy, type HttpClient, type NetworkPolicy } from "./lib/http/index.ts";
 import type { Logger } from "./lib/logger.ts";
 import { USER_AGENT } from "./lib/http/user-agent.ts";
 import type { createMailer, Mailer } from "./lib/mail/mailer.ts";
@@ -68,6 +68,12 @@ export interface Deps {
   pingDatabase: () => Promise<void>;
   ids: IdGenerator;
   clock: Clock;
+  /**
+   * The private-network policy (PRIVATE_NETWORKS_FOR): every address a reader hands the server
+   * is checked by it and fetched through the client it picks for that reader.
+   */
+  network: NetworkPolicy;
+  /** The client for what no reader vouches for: public addresses only (`network.publicHttp`). */
   http: HttpClient;
   auth: Auth;
   signInGuard: SignInGuard;
@@ -97,6 +103,8 @@ export interface Deps {
   ingest: IngestActions;
   /** Writes the search documents of entries (in the caller's transaction). */
   indexEntries: typeof searchIndexRepo.indexEntries;
+  /** Refreshes one feed now (`forUserId`: the reader about to follow it). */
+  refreshFeed: Refresher["refresh"];
   /** The refresh loop; the composition root decides whether to start it. */
   scheduler: Scheduler;
   /** The threads reading fetched documents (started when needed): closed at shutdown. */
@@ -123,25 +131,23 @@ export function createDeps(input: {
   /** The instance's VAPID keys; null: none in this process (it sends no push); absent: this process's own (tests). */
   vapidKeys?: VapidKeys | null;
   clock?: Clock;
-  http?: HttpClient;
 }): Deps {
   const { config, logger, database, authSecret } = input;
   const clock = input.clock ?? systemClock;
   const db = database.db;
   const ids = createIdGenerator({ workerId: config.workerId ?? randomInt(1024) });
-  const http =
-    input.http ??
-    createHttpClient({
-      userAgent: USER_AGENT,
-      allowPrivateNetworks: config.fetch.allowPrivateNetworks,
-      totalTimeoutMs: config.fetch.timeoutMs,
-      maxBytes: config.fetch.maxBytes,
-    });
-  // Readers' self-hosted services (integrations they allowed on their LAN, RSSHub instances) share
-  // one client; an instance that fetches from private networks anyway uses its one client for all.
-  const lanHttp = config.fetch.allowPrivateNetworks ? http : createLanHttpClient({ totalTimeoutMs: config.fetch.timeoutMs, maxBytes: config.fetch.maxBytes });
+  const accountsRepo = createAccountsRepo(db);
+  const network = createNetworkPolicy({
+    userAgent: USER_AGENT,
+    privateNetworksFor: config.network.privateNetworksFor,
+    totalTimeoutMs: config.fetch.timeoutMs,
+    maxBytes: config.fetch.maxBytes,
+    sharedAddresses: config.network.sharedAddresses,
+    isAdmin: (userId) => accountsRepo.isAdmin(userId),
+  });
+  const http = network.publicHttp;
   const accounts = createAccountsService({
-    repo: createAccountsRepo(db),
+    repo: accountsRepo,
     instanceSettings: createInstanceSettingsRepo(db),
     clock,
     logger,
@@ -165,8 +171,8 @@ export function createDeps(input: {
   // AI results come from the AI helpers, made further down.
   let ai: Ai | null = null;
   const actionsRepo = createActionsRepo(db);
-  const webhookSender = createWebhookSender({ repo: actionsRepo, http, clock, logger: logger.child({ module: "webhooks" }) });
-  const push = createPush({ config, db, http, ids, clock, logger, vapid: input.vapidKeys });
+  const webhookSender = createWebhookSender({ repo: actionsRepo, network, clock, logger: logger.child({ module: "webhooks" }) });
+  const push = createPush({ config, db, network, ids, clock, logger, vapid: input.vapidKeys });
   const actions = createActionsService({
     repo: actionsRepo,
     transaction: (work) => db.transaction(work),
@@ -179,6 +185,7 @@ export function createDeps(input: {
       translate: (userId, entryId, language, view) => ai!.ingestion.translate(userId, entryId, language, translationFields(view)),
     },
     wakeWebhooks: () => webhookSender.wake(),
+    checkAddress: (user, url) => assertReachable(network, url, user),
     notify: (items) => push.notifier.notify(items),
   });
   // Readers' rules first (they block and silence), then push notifications of what is left: one
@@ -197,15 +204,14 @@ export function createDeps(input: {
   const rsshub = createRsshub({
     config,
     db,
-    http,
+    network,
     ids,
     clock,
     logger,
     secret: authSecret,
-    lanHttp,
     ...(power.enabled ? { payments: rsshubPayments({ ledger: power.ledger, db, now: () => clock.now(), checkTwoFactor }) } : {}),
   });
-  const { feedsRepo, timeline, refresh, scheduler, readers: feedReaders } = createRefresher({ config, logger, db, ids, clock, http, rsshub: rsshub.router, actions: ingest });
+  const { feedsRepo, timeline, refresh, scheduler, readers: feedReaders } = createRefresher({ config, logger, db, ids, clock, network, rsshub: rsshub.router, actions: ingest });
   const feeds = createFeedsService({
     repo: feedsRepo,
     clock,
@@ -213,7 +219,12 @@ export function createDeps(input: {
     refresh,
     wakeScheduler: () => scheduler.wake(),
     normalizeUrl: normalizeFeedUrl,
-    discover: (url, forUserId) => discoverFeeds({ http, rsshub: async (route) => (await rsshub.router.fetch(route, { feedId: null, forUserId })).response }, url),
+    checkAddress: async (url, forUserId) => assertReachable(network, url, forUserId ? await network.standing(forUserId) : null),
+    discover: async (url, forUserId) => {
+      const who = forUserId ? await network.standing(forUserId) : null;
+      const fetchRoute = async (route: string) => (await rsshub.router.fetch(route, { feedId: null, forUserId })).response;
+      return answeringRefusals(network, who, () => discoverFeeds({ http: network.clientFor(who), rsshub: fetchRoute }, url));
+    },
   });
   const listsRepo = createListsRepo(db);
   const inboxesRepo = createInboxesRepo(db);
@@ -233,7 +244,10 @@ export function createDeps(input: {
     listExists: async (listId) => (await listsRepo.findById(listId)) !== null,
     feedExists: async (feedId) => (await feedsRepo.findById(feedId)) !== null,
     // Readability and its DOM (linkedom, ~5 MB of heap) are loaded on the first article view.
-    fetchReadability: async (entry) => (await import("./fetcher/fetch-readability.ts")).fetchReadability({ db, http }, entry),
+    fetchReadability: async (entry, user) => {
+      const { fetchReadability } = await import("./fetcher/fetch-readability.ts");
+      return answeringRefusals(network, user, () => fetchReadability({ db, http: network.clientFor(user) }, entry));
+    },
     decorate: (userId, items) => actions.decorate(userId, items),
   });
   const reads = createReadsService({
@@ -272,6 +286,7 @@ export function createDeps(input: {
     pingDatabase: () => pingDatabase(db),
     ids,
     clock,
+    network,
     http,
     auth,
     signInGuard: createSignInGuard({ repo: createSignInFailuresRepo(db), clock }),
@@ -292,12 +307,13 @@ export function createDeps(input: {
     entries,
     reads,
     collections,
-    ai: (ai = createAi({ config, db, clock, logger, secret: authSecret, entries, canSee: (userId, entryId) => entriesRepo.visibleTo(userId, entryId) })),
-    integrations: createIntegrations({ config, db, http, lanHttp, clock, logger, secret: authSecret, entry: (user, entryId) => entries.get(user, entryId) }),
+    ai: (ai = createAi({ config, db, clock, logger, network, secret: authSecret, entries, canSee: (userId, entryId) => entriesRepo.visibleTo(userId, entryId) })),
+    integrations: createIntegrations({ config, db, network, clock, logger, secret: authSecret, entry: (user, entryId) => entries.get(user, entryId) }),
     actions,
     webhookSender,
     push,
     ingest,
+    refreshFeed: refresh,
     scheduler,
     feedReaders,
     rsshub,

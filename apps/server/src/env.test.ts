@@ -23,8 +23,8 @@ describe("loadConfig", () => {
     expect(config.server.webUrl).toBe("http://localhost:3000");
     expect(config.server.trustedOrigins).toEqual(["http://localhost:3000", "http://127.0.0.1:3000"]);
     expect(config.auth).toEqual({ secret: null, invitationsRequired: false });
+    expect(config.network).toEqual({ privateNetworksFor: "admins", sharedAddresses: [], notices: [] });
     expect(config.fetch).toEqual({
-      allowPrivateNetworks: false,
       concurrency: 16,
       perHost: 2,
       timeoutMs: 30_000,
@@ -49,7 +49,8 @@ describe("loadConfig", () => {
         AUTH_SECRET: "x".repeat(40),
         INBOX_EMAIL_SUFFIX: "in.example.com",
         INVITATIONS_REQUIRED: "true",
-        FETCH_ALLOW_PRIVATE_NETWORKS: "1",
+        PRIVATE_NETWORKS_FOR: "everyone",
+        SHARED_PRIVATE_ADDRESSES: "192.168.1.0/24",
         TRUST_PROXY: "yes",
         WORKER_ID: "12",
         LOG_LEVEL: "warn",
@@ -70,8 +71,8 @@ describe("loadConfig", () => {
     expect(config.databaseUrl).toBe("postgres://u@db:5432/tidings");
     expect(config.auth).toEqual({ secret: "x".repeat(40), invitationsRequired: true });
     expect(config.inbox.emailSuffix).toBe("@in.example.com");
+    expect(config.network).toEqual({ privateNetworksFor: "everyone", sharedAddresses: ["192.168.1.0/24"], notices: [] });
     expect(config.fetch).toEqual({
-      allowPrivateNetworks: true,
       concurrency: 4,
       perHost: 1,
       timeoutMs: 5000,
@@ -200,5 +201,35 @@ describe("loadConfig: push notifications", () => {
     expect(problems({ VAPID_PUBLIC_KEY: "not+base64/", VAPID_PRIVATE_KEY: pair.privateKey })[0]).toMatch(/^VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: must be unpadded base64url/);
     expect(problems({ VAPID_PUBLIC_KEY: pair.privateKey, VAPID_PRIVATE_KEY: pair.privateKey })[0]).toMatch(/65 bytes/);
     expect(problems({ VAPID_SUBJECT: "http://reader.example" })[0]).toMatch(/^VAPID_SUBJECT must be a mailto:\/\/ or https:\/\/ URL/);
+  });
+});
+
+describe("loadConfig: the private-network policy", () => {
+  it("takes PRIVATE_NETWORKS_FOR and refuses other values", () => {
+    for (const value of ["none", "admins", "everyone"] as const) expect(loadConfig({ PRIVATE_NETWORKS_FOR: value }, "/srv").network.privateNetworksFor).toBe(value);
+    expect(problems({ PRIVATE_NETWORKS_FOR: "all" })).toEqual(['PRIVATE_NETWORKS_FOR must be one of none, admins, everyone (got "all")']);
+  });
+
+  it("folds the older variables into it, the stricter winning, and says so", () => {
+    const read = (env: Record<string, string>) => loadConfig(env, "/srv").network;
+    expect(read({ FETCH_ALLOW_PRIVATE_NETWORKS: "true" })).toEqual({
+      privateNetworksFor: "everyone",
+      sharedAddresses: [],
+      notices: ["FETCH_ALLOW_PRIVATE_NETWORKS is an older name: read as PRIVATE_NETWORKS_FOR=everyone; set that instead"],
+    });
+    expect(read({ RSSHUB_ALLOW_PRIVATE_NETWORKS: "yes" }).privateNetworksFor).toBe("everyone");
+    expect(read({ FETCH_ALLOW_PRIVATE_NETWORKS: "false" }).privateNetworksFor).toBe("admins");
+    // The old default of true was the hole: it means nothing now.
+    expect(read({ INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: "true" }).privateNetworksFor).toBe("admins");
+    expect(read({ INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: "false", FETCH_ALLOW_PRIVATE_NETWORKS: "true" }).privateNetworksFor).toBe("none");
+    expect(read({ PRIVATE_NETWORKS_FOR: "admins", FETCH_ALLOW_PRIVATE_NETWORKS: "true" })).toEqual({
+      privateNetworksFor: "admins",
+      sharedAddresses: [],
+      notices: ["FETCH_ALLOW_PRIVATE_NETWORKS is ignored: PRIVATE_NETWORKS_FOR=admins is set"],
+    });
+    expect(problems({ FETCH_ALLOW_PRIVATE_NETWORKS: "maybe" })).toEqual(['FETCH_ALLOW_PRIVATE_NETWORKS must be true or false (got "maybe")']);
+    expect(problems({ SHARED_PRIVATE_ADDRESSES: "10.0.0.1,1.1.1.1" })).toEqual([
+      'SHARED_PRIVATE_ADDRESSES: "1.1.1.1" is not on a private network (loopback, 10/8, 172.16/12, 192.168/16, 100.64/10 or fc00::/7)',
+    ]);
   });
 });

@@ -1,6 +1,8 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { parseSharedAddresses } from "./lib/http/address-scope.ts";
+import { PRIVATE_NETWORKS_FOR, type PrivateNetworksFor } from "./lib/http/network-policy.ts";
 import { type VapidKeys, vapidKeysProblem } from "./lib/push/vapid-keys.ts";
 
 /**
@@ -9,12 +11,15 @@ import { type VapidKeys, vapidKeysProblem } from "./lib/push/vapid-keys.ts";
  */
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
-const bool = (name: string, fallback: boolean) =>
+const bool = (name: string, fallback: boolean) => optionalBool(name).transform((value) => value ?? fallback);
+
+/** true, false, or undefined when unset or empty. */
+const optionalBool = (name: string) =>
   z
     .string()
     .optional()
     .transform((value, ctx) => {
-      if (value === undefined || value.trim() === "") return fallback;
+      if (value === undefined || value.trim() === "") return undefined;
       const normal = value.trim().toLowerCase();
       if (["1", "true", "yes", "on"].includes(normal)) return true;
       if (["0", "false", "no", "off"].includes(normal)) return false;
@@ -92,11 +97,18 @@ const envSchema = z.object({
   INBOX_MAIL_MAX_BYTES: integer("INBOX_MAIL_MAX_BYTES", 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
   INBOX_MAIL_PER_HOUR: integer("INBOX_MAIL_PER_HOUR", 200, 0, 1_000_000),
   INVITATIONS_REQUIRED: bool("INVITATIONS_REQUIRED", false),
-  FETCH_ALLOW_PRIVATE_NETWORKS: bool("FETCH_ALLOW_PRIVATE_NETWORKS", false),
+  PRIVATE_NETWORKS_FOR: z
+    .enum(PRIVATE_NETWORKS_FOR, {
+      error: (issue) => `PRIVATE_NETWORKS_FOR must be one of ${PRIVATE_NETWORKS_FOR.join(", ")} (got "${String(issue.input)}")`,
+    })
+    .optional(),
+  SHARED_PRIVATE_ADDRESSES: z.string().optional(),
+  // Older names, folded into PRIVATE_NETWORKS_FOR (see privateNetworksFor below).
+  FETCH_ALLOW_PRIVATE_NETWORKS: optionalBool("FETCH_ALLOW_PRIVATE_NETWORKS"),
   TRUST_PROXY: bool("TRUST_PROXY", false),
   RSSHUB_URL: url("RSSHUB_URL", ["http:", "https:"]).default("https://rsshub.app"),
   RSSHUB_ACCESS_KEY: z.string().trim().max(500).optional(),
-  RSSHUB_ALLOW_PRIVATE_NETWORKS: bool("RSSHUB_ALLOW_PRIVATE_NETWORKS", false),
+  RSSHUB_ALLOW_PRIVATE_NETWORKS: optionalBool("RSSHUB_ALLOW_PRIVATE_NETWORKS"),
   RSSHUB_CHECK_MINUTES: integer("RSSHUB_CHECK_MINUTES", 10, 1, 24 * 60),
   SCHEDULER: bool("SCHEDULER", true),
   FETCH_CONCURRENCY: integer("FETCH_CONCURRENCY", 16, 1, 256),
@@ -162,7 +174,7 @@ const envSchema = z.object({
   ANALYTICS_HOST: url("ANALYTICS_HOST", ["http:", "https:"]).optional(),
   ANALYTICS_KEY: z.string().optional(),
   ERROR_REPORTING_DSN: url("ERROR_REPORTING_DSN", ["http:", "https:"]).optional(),
-  INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: bool("INTEGRATIONS_ALLOW_PRIVATE_NETWORKS", true),
+  INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: optionalBool("INTEGRATIONS_ALLOW_PRIVATE_NETWORKS"),
   INTEGRATION_SAVES_PER_HOUR: integer("INTEGRATION_SAVES_PER_HOUR", 300, 0, 1_000_000),
   POWER: bool("POWER", true),
   POWER_DAILY_SUPPLY: integer("POWER_DAILY_SUPPLY", 10_000, 0, 1_000_000_000),
@@ -205,8 +217,17 @@ export interface Config {
     /** Messages one inbox accepts per hour, in each server process (0: no limit). */
     readonly mailPerHour: number;
   };
+  /**
+   * The private-network policy (lib/http/network-policy.ts): whose addresses may be on this
+   * machine or its networks. `notices` says how older variables were read, for the start log.
+   */
+  readonly network: {
+    readonly privateNetworksFor: PrivateNetworksFor;
+    /** Ranges on private networks every reader may reach, as if public (SHARED_PRIVATE_ADDRESSES). */
+    readonly sharedAddresses: readonly string[];
+    readonly notices: readonly string[];
+  };
   readonly fetch: {
-    readonly allowPrivateNetworks: boolean;
     /** Feeds fetched at once by this process, and at once from one host. */
     readonly concurrency: number;
     readonly perHost: number;
@@ -290,12 +311,8 @@ export interface Config {
     readonly analytics: { readonly host: string; readonly key: string } | null;
     readonly errorReportingDsn: string | null;
   };
-  /**
-   * "Save to …" integrations: whether a reader may point a self-hosted service (Readeck, Outline,
-   * Wallabag, Omnivore) at a private network address by turning on that integration's LAN switch,
-   * and the saves one reader may make per hour (0: no limit).
-   */
-  readonly integrations: { readonly allowPrivateNetworks: boolean; readonly savesPerHour: number };
+  /** "Save to …" integrations: the saves one reader may make per hour (0: no limit). */
+  readonly integrations: { readonly savesPerHour: number };
   /** POWER, the instance-local currency (whole POWER; the ledger counts 10^-18 units). */
   readonly power: {
     /** false hides the whole feature: its routes answer 404 and the client shows none of it. */
@@ -311,8 +328,6 @@ export interface Config {
   readonly rsshub: {
     /** The default instance's ACCESS_KEY, sent as RSSHub expects (`?key=`); null when it has none. */
     readonly accessKey: string | null;
-    /** Readers who are not admins may add instances on private networks (admins always may). */
-    readonly allowPrivateNetworks: boolean;
     /** Minutes between two health checks of an instance. */
     readonly checkMinutes: number;
   };
@@ -372,6 +387,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const vapidProblem = vapid && vapidKeysProblem(vapid);
   if (vapidProblem) problems.push(`VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: ${vapidProblem} (npx web-push generate-vapid-keys makes a pair)`);
   const avatarServices = parseAvatarServices(e.AVATAR_SERVICES, problems);
+  const shared = parseSharedAddresses(e.SHARED_PRIVATE_ADDRESSES ?? "");
+  if (shared.problem) problems.push(`SHARED_PRIVATE_ADDRESSES: ${shared.problem}`);
   if (problems.length) throw new ConfigError(problems);
   const webUrl = (e.WEB_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const web = new URL(webUrl);
@@ -397,8 +414,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       mailMaxBytes: e.INBOX_MAIL_MAX_BYTES,
       mailPerHour: e.INBOX_MAIL_PER_HOUR,
     }),
+    network: Object.freeze({ ...privateNetworksFor(e), sharedAddresses: Object.freeze(shared.ranges) }),
     fetch: Object.freeze({
-      allowPrivateNetworks: e.FETCH_ALLOW_PRIVATE_NETWORKS,
       concurrency: e.FETCH_CONCURRENCY,
       perHost: e.FETCH_PER_HOST,
       timeoutMs: e.FETCH_TIMEOUT_SECONDS * 1000,
@@ -458,12 +475,30 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       analytics: e.ANALYTICS_HOST && e.ANALYTICS_KEY ? Object.freeze({ host: e.ANALYTICS_HOST.replace(/\/+$/, ""), key: e.ANALYTICS_KEY }) : null,
       errorReportingDsn: e.ERROR_REPORTING_DSN ?? null,
     }),
-    integrations: Object.freeze({ allowPrivateNetworks: e.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS, savesPerHour: e.INTEGRATION_SAVES_PER_HOUR }),
+    integrations: Object.freeze({ savesPerHour: e.INTEGRATION_SAVES_PER_HOUR }),
     power: Object.freeze({ enabled: e.POWER, dailySupply: e.POWER_DAILY_SUPPLY, boostMonthlyCost: e.POWER_BOOST_MONTHLY_COST, invitationPrice: e.INVITATION_PRICE }),
-    rsshub: Object.freeze({ accessKey: e.RSSHUB_ACCESS_KEY || null, allowPrivateNetworks: e.RSSHUB_ALLOW_PRIVATE_NETWORKS, checkMinutes: e.RSSHUB_CHECK_MINUTES }),
+    rsshub: Object.freeze({ accessKey: e.RSSHUB_ACCESS_KEY || null, checkMinutes: e.RSSHUB_CHECK_MINUTES }),
     workerId: e.WORKER_ID,
     logLevel: e.LOG_LEVEL,
   });
+}
+
+/**
+ * PRIVATE_NETWORKS_FOR, or what the older variables meant when it is unset:
+ * FETCH_ALLOW_PRIVATE_NETWORKS=true and RSSHUB_ALLOW_PRIVATE_NETWORKS=true let every reader's
+ * addresses be private ("everyone"); INTEGRATIONS_ALLOW_PRIVATE_NETWORKS=false let no one's
+ * integrations be ("none", which wins, being the stricter). Their other values mean the default.
+ */
+function privateNetworksFor(e: z.infer<typeof envSchema>): { privateNetworksFor: PrivateNetworksFor; notices: readonly string[] } {
+  const older = (["FETCH_ALLOW_PRIVATE_NETWORKS", "RSSHUB_ALLOW_PRIVATE_NETWORKS", "INTEGRATIONS_ALLOW_PRIVATE_NETWORKS"] as const).filter((name) => e[name] !== undefined);
+  if (e.PRIVATE_NETWORKS_FOR) {
+    const notices = older.map((name) => `${name} is ignored: PRIVATE_NETWORKS_FOR=${e.PRIVATE_NETWORKS_FOR} is set`);
+    return { privateNetworksFor: e.PRIVATE_NETWORKS_FOR, notices: Object.freeze(notices) };
+  }
+  const folded: PrivateNetworksFor =
+    e.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS === false ? "none" : e.FETCH_ALLOW_PRIVATE_NETWORKS === true || e.RSSHUB_ALLOW_PRIVATE_NETWORKS === true ? "everyone" : "admins";
+  const notices = older.map((name) => `${name} is an older name: read as PRIVATE_NETWORKS_FOR=${folded}; set that instead`);
+  return { privateNetworksFor: folded, notices: Object.freeze(notices) };
 }
 
 /** The avatar services of spec §1 (DuckDuckGo, then Google), asked by host when a feed has no icon of its own. */

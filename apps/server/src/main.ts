@@ -46,6 +46,7 @@ async function main() {
   const startedAt = performance.now();
   const config = readConfig();
   const logger = createLogger({ level: config.logLevel });
+  for (const notice of config.network.notices) logger.warn(notice);
   await mkdir(config.dataDir, { recursive: true });
   const authSecret = await resolveAuthSecret(config.auth.secret, config.dataDir);
   const vapidKeys = await resolveVapidKeys(config.push.vapid, config.dataDir, { create: true });
@@ -126,7 +127,7 @@ async function main() {
     // Notifications of the last refreshes go out before the connections close.
     await deps.push.notifier.settled();
     await deps.feedReaders.close();
-    deps.http.close();
+    deps.network.close();
     await database.close();
     process.exit(0);
   };

@@ -25,6 +25,7 @@ async function main() {
     process.exit(1);
   }
   const logger = createLogger({ level: config.logLevel }).child({ role: "worker" });
+  for (const notice of config.network.notices) logger.warn(notice);
   const database = await openDatabase({ kind: "postgres", url: config.databaseUrl });
   await migrate(database.db);
   // A worker serves no sessions; an ephemeral secret keeps it from touching the data directory.
@@ -48,7 +49,7 @@ async function main() {
     // Notifications of the last refreshes go out before the connections close.
     await deps.push.notifier.settled();
     await deps.feedReaders.close();
-    deps.http.close();
+    deps.network.close();
     await database.close();
     process.exit(0);
   };

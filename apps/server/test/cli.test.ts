@@ -10,7 +10,7 @@ const CLI = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
 
 function cli(args: string[]): Promise<{ code: number | null; lines: Record<string, unknown>[]; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, FETCH_ALLOW_PRIVATE_NETWORKS: "true" } });
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, PRIVATE_NETWORKS_FOR: "everyone" } });
     let out = "";
     let err = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));

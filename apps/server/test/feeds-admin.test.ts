@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 beforeEach(async () => {
-  t = await createTestApp({ FETCH_ALLOW_PRIVATE_NETWORKS: "true" });
+  t = await createTestApp({ PRIVATE_NETWORKS_FOR: "everyone" });
   admin = await signUp(t, { email: "admin@example.com" });
   reader = await signUp(t, { email: "reader@example.com" });
 });

@@ -1,6 +1,6 @@
 /**
- * The product's error catalogue (spec §8, plus 11000-11003 of the AI helpers and 15000-15002 of
- * the "save to …" integrations, ranges the spec leaves free): every code the server can answer with, its default
+ * The product's error catalogue (spec §8, plus 11000-11003 of the AI helpers, 15000-15001 of
+ * the "save to …" integrations and 16000 of the private-network policy, ranges the spec leaves free): every code the server can answer with, its default
  * English message and the HTTP status it travels with. Server and client both read this table, so
  * a code is defined exactly once.
  */
@@ -80,7 +80,7 @@ export const ERROR_CATALOGUE = {
   14002: { message: "Upload failed.", status: 500 },
   15000: { message: "The service refused the save", status: 502 },
   15001: { message: "Too many saves, try again later", status: 429 },
-  15002: { message: "The service is on a private network address", status: 403 },
+  16000: { message: "The server does not connect to this address", status: 403 },
 } as const satisfies Record<number, { message: string; status: number }>;
 
 /** A numeric error code of the catalogue. */
@@ -167,7 +167,7 @@ export const ErrorCode = {
   UploadFailed: 14002,
   IntegrationFailed: 15000,
   IntegrationRateLimited: 15001,
-  IntegrationPrivateAddress: 15002,
+  AddressNotAllowed: 16000,
 } as const satisfies Record<string, ErrorCode>;
 
 /** Every code of the catalogue, in ascending order. */

@@ -2,6 +2,7 @@
 // server saves an entry to on the reader's behalf, the settings each needs, and the save route's
 // body and answer. Eagle and Obsidian run on the reader's machine and are not listed here.
 import { z } from "zod";
+import type { StatusConfigs } from "./api/models.ts";
 import { isValidId } from "./ids.ts";
 
 /** Services saved to through `POST /integrations/:service/save`. */
@@ -87,3 +88,13 @@ export interface IntegrationSettingsSnapshot {
 
 /** Largest synced settings blob, as JSON text. */
 export const INTEGRATION_SETTINGS_MAX_BYTES = 64 * 1024;
+
+/**
+ * Whether a reader may point their self-hosted services (integrations, RSSHub instances, an AI
+ * provider, webhooks) at the server's own networks, under the instance's private-network policy.
+ */
+export function mayUsePrivateNetworks(policy: StatusConfigs["PRIVATE_NETWORKS_FOR"], user: { isAdmin?: boolean } | null | undefined): boolean {
+  if (!user) return false;
+  if (policy === "everyone") return true;
+  return (policy ?? "admins") === "admins" && user.isAdmin === true;
+}

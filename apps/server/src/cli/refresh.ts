@@ -7,7 +7,9 @@ import type { Config } from "../env.ts";
 import { createRsshub } from "../features/rsshub/rsshub.module.ts";
 import { createRefresher } from "../fetcher/refresher.ts";
 import { systemClock } from "../lib/clock.ts";
-import { createLanHttpClient, type HttpClient } from "../lib/http/index.ts";
+import { createAccountsRepo } from "../features/accounts/accounts.repo.ts";
+import { createNetworkPolicy } from "../lib/http/index.ts";
+import { USER_AGENT } from "../lib/http/user-agent.ts";
 import { createLogger } from "../lib/logger.ts";
 
 /**
@@ -16,7 +18,7 @@ import { createLogger } from "../lib/logger.ts";
  * reads, refreshed under the configured concurrency and per-host limits. The answer carries the
  * process's CPU time and peak resident memory so far (what `npm run bench:reference` reports).
  */
-export async function refreshOnce(config: Config, http: HttpClient, options: { all: boolean }) {
+export async function refreshOnce(config: Config, options: { all: boolean }) {
   const started = performance.now();
   const database = await openDatabase(
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
@@ -26,15 +28,24 @@ export async function refreshOnce(config: Config, http: HttpClient, options: { a
     await migrate(database.db);
     const logger = createLogger({ level: config.logLevel });
     const ids = createIdGenerator({ workerId: config.workerId ?? randomInt(1024) });
+    const accounts = createAccountsRepo(database.db);
+    const network = createNetworkPolicy({
+      userAgent: USER_AGENT,
+      privateNetworksFor: config.network.privateNetworksFor,
+      sharedAddresses: config.network.sharedAddresses,
+      totalTimeoutMs: config.fetch.timeoutMs,
+      maxBytes: config.fetch.maxBytes,
+      isAdmin: (userId) => accounts.isAdmin(userId),
+    });
     // Readers' RSSHub access keys open only with the server's secret; without it their feeds go through the default instance.
-    const lanHttp = config.fetch.allowPrivateNetworks ? http : createLanHttpClient({ totalTimeoutMs: config.fetch.timeoutMs, maxBytes: config.fetch.maxBytes });
-    const rsshub = createRsshub({ config, db: database.db, http, lanHttp, ids, clock: systemClock, logger, secret: config.auth.secret ?? randomBytes(32).toString("base64url") });
-    const refresher = createRefresher({ config, logger, db: database.db, ids, clock: systemClock, http, rsshub: rsshub.router });
+    const rsshub = createRsshub({ config, db: database.db, network, ids, clock: systemClock, logger, secret: config.auth.secret ?? randomBytes(32).toString("base64url") });
+    const refresher = createRefresher({ config, logger, db: database.db, ids, clock: systemClock, network, rsshub: rsshub.router });
     if (options.all) await refresher.feedsRepo.markDue(systemClock.now());
     try {
       outcome = await refresher.scheduler.drain();
     } finally {
       await refresher.readers.close();
+      network.close();
     }
   } finally {
     await database.close();

@@ -54,9 +54,10 @@ async function main() {
     throw error;
   }
   const { inputs, headers } = parseArgs(rest);
+  // The operator's own tool, run in their shell: their LAN is theirs to read (never link-local).
   const http = createHttpClient({
     userAgent: USER_AGENT,
-    allowPrivateNetworks: config.fetch.allowPrivateNetworks,
+    reach: "private-networks",
     totalTimeoutMs: config.fetch.timeoutMs,
     maxBytes: config.fetch.maxBytes,
   });
@@ -94,7 +95,7 @@ async function main() {
     } else if (command === "refresh") {
       // Loaded for this command only: parsing and discovery need no database.
       const { refreshOnce } = await import("./refresh.ts");
-      const outcome = await refreshOnce(config, http, { all: inputs.includes("--all") });
+      const outcome = await refreshOnce(config, { all: inputs.includes("--all") });
       console.log(JSON.stringify(outcome));
       failed = outcome.failed > 0;
     } else {

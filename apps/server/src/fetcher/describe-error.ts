@@ -8,7 +8,9 @@ export function describeFetchError(error: FetchError): string {
     case "unsupported-protocol":
       return "Only http and https feeds can be fetched";
     case "private-address":
-      return "The feed's address points into a private network, which this server does not fetch";
+      return error.refusal?.scope === "never"
+        ? "The feed's address is a link-local, metadata or reserved one, which this server never fetches"
+        : "The feed's address points into a private network, which this server fetches only for the readers it allows there (PRIVATE_NETWORKS_FOR)";
     case "dns":
       return "The feed's host name could not be found";
     case "connect-timeout":

@@ -7,7 +7,9 @@ import { extractArticle } from "./readability.ts";
 /**
  * Fetches an entry's page, extracts its article and keeps it as the entry's `readabilityContent`.
  * Returns the stored HTML, or null when the page could not be fetched or holds no article (the
- * caller says so to the reader; nothing is stored then, so a later try can succeed).
+ * caller says so to the reader; nothing is stored then, so a later try can succeed). A page on a
+ * private network (fetched for a reader the policy lets use one) goes to that reader only: the
+ * entry is shared by every reader of its feed, so nothing of it is kept.
  */
 export async function fetchReadability(
   deps: { db: Executor; http: HttpClient },
@@ -20,6 +22,6 @@ export async function fetchReadability(
   if (contentType && !/html|xml/i.test(contentType)) return null;
   const article = extractArticle(decodeDocument(response.body, contentType).text, response.url);
   if (!article) return null;
-  await entriesStoreRepo.update(deps.db, entry.id, { readabilityContent: article.content });
+  if (!response.privateNetwork) await entriesStoreRepo.update(deps.db, entry.id, { readabilityContent: article.content });
   return article.content;
 }

@@ -8,6 +8,7 @@ import { FetchError, type HttpClient, type HttpResponse } from "../lib/http/inde
 import type { Logger } from "../lib/logger.ts";
 import type { Semaphore } from "../lib/semaphore.ts";
 import { describeFetchError, describeStatus } from "./describe-error.ts";
+import type { FeedClient } from "./feed-client.ts";
 import type { FeedReaders } from "./feed-readers.ts";
 import { isRsshubUrl, ROUTE_CACHE_MS, type RsshubRouter } from "./rsshub-routing.ts";
 import { expiresMs, maxAgeMs, retryAfterMs } from "./http-hints.ts";
@@ -27,7 +28,8 @@ export interface RefreshDeps {
   db: Database;
   feeds: FeedsRepo;
   timeline: TimelineRepo;
-  http: HttpClient;
+  /** Fetches feed URLs under the private-network policy. */
+  feedClient: FeedClient;
   ids: IdGenerator;
   clock: Clock;
   logger: Logger;
@@ -78,6 +80,8 @@ export async function refreshFeed(deps: RefreshDeps, feed: FeedRow, options: { f
   };
 
   let response;
+  // What fetched the feed fetches its site's icon: a feed on a private network has its site there.
+  let client = deps.feedClient.publicHttp;
   let routed: RsshubState | null = null;
   try {
     if (isRsshubUrl(feed.url)) {
@@ -85,7 +89,7 @@ export async function refreshFeed(deps: RefreshDeps, feed: FeedRow, options: { f
       response = answer.response;
       routed = { rsshubInstanceId: answer.via.instanceId, rsshubFallback: answer.fallback };
     } else {
-      response = await deps.http.request({ url: feed.url, etag: feed.etag, lastModified: feed.lastModified });
+      ({ response, client } = await deps.feedClient.request(feed, { url: feed.url, etag: feed.etag, lastModified: feed.lastModified }, options.forUserId));
     }
   } catch (error) {
     if (error instanceof FetchError) return fail(describeFetchError(error));
@@ -112,7 +116,7 @@ export async function refreshFeed(deps: RefreshDeps, feed: FeedRow, options: { f
     return { status: "not-modified" };
   }
   if (response.status < 200 || response.status >= 300) return fail(describeStatus(response.status));
-  const process = () => processBody(deps, feed, response, { started, hints, fail, routed });
+  const process = () => processBody(deps, feed, response, { started, hints, fail, routed, client });
   return deps.processing ? deps.processing.run(process) : process();
 }
 
@@ -121,7 +125,7 @@ async function processBody(
   deps: RefreshDeps,
   feed: FeedRow,
   response: HttpResponse,
-  context: { started: Date; hints: ScheduleHints; fail: (message: string) => Promise<RefreshOutcome>; routed: RsshubState | null },
+  context: { started: Date; hints: ScheduleHints; fail: (message: string) => Promise<RefreshOutcome>; routed: RsshubState | null; client: HttpClient },
 ): Promise<RefreshOutcome> {
   const { started, fail, routed } = context;
   const { ttlMs: routeTtlMs, ...hints } = context.hints;
@@ -166,6 +170,6 @@ async function processBody(
     nextCheckAt: new Date(nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMs, maxIntervalMs: boostedMaxInterval(feed.boostLevel), ...hints })),
   });
   // Without an image of its own, the feed shows its site's icon (looked up when due, site-icon.ts).
-  if (!parsed.image) deps.siteIcons?.lookUp(feed, parsed.siteUrl ?? feed.siteUrl ?? response.url);
+  if (!parsed.image) deps.siteIcons?.lookUp(feed, parsed.siteUrl ?? feed.siteUrl ?? response.url, context.client);
   return { status: "updated", ...stored, unchanged: stored.unchanged + read.knownItems.length };
 }

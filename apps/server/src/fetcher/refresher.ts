@@ -4,10 +4,11 @@ import type { Database } from "../db/client.ts";
 import type { Config } from "../env.ts";
 import { createFeedsRepo, type FeedsRepo } from "../features/feeds/feeds.repo.ts";
 import type { Clock } from "../lib/clock.ts";
-import type { HttpClient } from "../lib/http/index.ts";
+import type { NetworkPolicy } from "../lib/http/network-policy.ts";
 import type { Logger } from "../lib/logger.ts";
 import { Semaphore } from "../lib/semaphore.ts";
 import { createTimelineRepo, type TimelineRepo } from "../timeline/timeline.repo.ts";
+import { createFeedClient } from "./feed-client.ts";
 import { createFeedReaders, type FeedReaders } from "./feed-readers.ts";
 import { type IngestActions, refreshFeed } from "./refresh-feed.ts";
 import type { RsshubRouter } from "./rsshub-routing.ts";
@@ -44,19 +45,21 @@ export function createRefresher(input: {
   db: Database;
   ids: IdGenerator;
   clock: Clock;
-  http: HttpClient;
+  /** The private-network policy: feeds are fetched under it. */
+  network: NetworkPolicy;
   rsshub: RsshubRouter;
   actions?: IngestActions;
 }): Refresher {
-  const { config, db, ids, clock, http, actions, rsshub } = input;
+  const { config, db, ids, clock, network, actions, rsshub } = input;
   const feedsRepo = createFeedsRepo(db);
+  const feedClient = createFeedClient({ network, followedByAdmin: (feedId) => feedsRepo.followedByAdmin(feedId) });
   const timeline = createTimelineRepo(db);
   const logger = input.logger.child({ module: "fetcher" });
   const processing = new Semaphore(processingSlots(config.fetch.concurrency));
   const readers = createFeedReaders({ threads: config.fetch.readThreads, logger });
-  const siteIcons = config.images.siteIcons ? createSiteIcons({ http, feeds: feedsRepo, clock, logger }) : undefined;
+  const siteIcons = config.images.siteIcons ? createSiteIcons({ feeds: feedsRepo, clock, logger }) : undefined;
   const refresh: Refresher["refresh"] = (feed, options) =>
-    refreshFeed({ db, feeds: feedsRepo, timeline, http, ids, clock, logger, rsshub, readers, processing, actions, siteIcons }, feed, options);
+    refreshFeed({ db, feeds: feedsRepo, timeline, feedClient, ids, clock, logger, rsshub, readers, processing, actions, siteIcons }, feed, options);
   const scheduler = createScheduler({
     feeds: feedsRepo,
     clock,

@@ -6,7 +6,7 @@ import { createRsshubRouter, instanceUrl, ROUTE_CACHE_MS, routeOf, type RsshubTa
 const own: RsshubTarget = { instanceId: "7", label: "Mine", baseUrl: "https://hub.example/rss/", accessKey: "k", lan: false };
 const fallback: RsshubTarget = { instanceId: null, label: "the default RSSHub instance", baseUrl: "http://127.0.0.1:1200", accessKey: null, lan: true };
 
-const answer = (status: number, url: string): HttpResponse => ({ status, headers: {}, body: Buffer.from(`<rss>${url}</rss>`), url, redirects: [], permanentUrl: null });
+const answer = (status: number, url: string): HttpResponse => ({ status, headers: {}, body: Buffer.from(`<rss>${url}</rss>`), url, redirects: [], permanentUrl: null, privateNetwork: false });
 
 function setup(behaviour: (request: HttpRequest) => HttpResponse | Error) {
   let now = 0;

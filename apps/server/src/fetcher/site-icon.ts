@@ -149,8 +149,12 @@ export async function findSiteIcon(http: HttpClient, pageUrl: string): Promise<S
 
 /** Looks for the icons of feeds that have no image of their own, in the background. */
 export interface SiteIcons {
-  /** Starts looking for the icon of `feed`'s site on `pageUrl` when a lookup is due (siteIconDue); never throws. */
-  lookUp(feed: SiteIconState, pageUrl: string): void;
+  /**
+   * Starts looking for the icon of `feed`'s site on `pageUrl` when a lookup is due (siteIconDue),
+   * through `http`: the client the feed itself was fetched with (the private-network policy's
+   * for its readers); never throws.
+   */
+  lookUp(feed: SiteIconState, pageUrl: string, http: HttpClient): void;
 }
 
 /**
@@ -161,7 +165,6 @@ export interface SiteIcons {
  * the database first, so that of several processes refreshing the feed, one looks.
  */
 export function createSiteIcons(deps: {
-  http: HttpClient;
   feeds: Pick<FeedsRepo, "claimSiteIconLookup" | "recordSiteIcon">;
   clock: Clock;
   logger: Logger;
@@ -171,7 +174,7 @@ export function createSiteIcons(deps: {
   const pending = new Set<string>();
   const slots = new Semaphore(2);
   return {
-    lookUp(feed, pageUrl) {
+    lookUp(feed, pageUrl, http) {
       if (pending.has(feed.id) || !siteIconDue(feed, pageUrl, deps.clock.now())) return;
       pending.add(feed.id);
       void slots
@@ -180,7 +183,7 @@ export function createSiteIcons(deps: {
           // never got to due for the next one.
           const now = deps.clock.now();
           if (!(await deps.feeds.claimSiteIconLookup(feed.id, pageUrl, now, new Date(now.getTime() + CLAIM_MS)))) return;
-          const found = await findSiteIcon(deps.http, pageUrl);
+          const found = await findSiteIcon(http, pageUrl);
           const nextCheckAt = new Date(deps.clock.now().getTime() + siteIconRecheckMs(found.cacheControl));
           await deps.feeds.recordSiteIcon(feed.id, { pageUrl, icon: found.icon, nextCheckAt });
         })

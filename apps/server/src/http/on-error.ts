@@ -3,12 +3,14 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AppError } from "../errors.ts";
+import { isRefusal } from "../lib/http/index.ts";
 import type { AppEnv } from "./context.ts";
 
 /**
  * The one place errors become responses: an {@link AppError} with its catalogue status (logged
  * when 5xx); a
- * malformed body or Hono's own errors as 1002; anything else as a logged 500 with code 1005 and
+ * malformed body or Hono's own errors as 1002; an address the private-network policy refused that
+ * a feature let through as 16000, never a 500; anything else as a logged 500 with code 1005 and
  * no internals in the body.
  */
 export function handleError(error: Error, c: Context<AppEnv>) {
@@ -17,6 +19,11 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     if (error.status === 500) c.var.log.error({ err: error }, error.message);
     else if (error.status > 500) c.var.log.warn({ err: error }, error.message);
     return c.json(error.toBody(), error.status as ContentfulStatusCode);
+  }
+  if (isRefusal(error)) {
+    c.var.log.warn({ err: error }, "a refused address reached the error handler");
+    const host = error.refusal?.host ?? "The address";
+    return c.json({ code: ErrorCode.AddressNotAllowed, message: errorMessage(ErrorCode.AddressNotAllowed), reason: `${host} is not reached for you from this server` }, 403);
   }
   if (error instanceof HTTPException && error.status < 500) {
     return c.json(

@@ -5,6 +5,7 @@ import type { ActionRule, ActionsData, InboxSummary, TimelineItem } from "@tidin
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rowsOf } from "../../src/db/client.ts";
+import { createActionsRepo } from "../../src/features/actions/actions.repo.ts";
 import { apiAs, type Api } from "../helpers/api.ts";
 import { createTestApp, signUp, type TestApp } from "../helpers/app.ts";
 import { rssFeed, startFeedServer, type FeedServer } from "../helpers/feed-server.ts";
@@ -30,7 +31,7 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 beforeEach(async () => {
   server.set("/news.xml", { body: rssFeed({ title: "Dev News", items }) });
-  t = await createTestApp({ FETCH_ALLOW_PRIVATE_NETWORKS: "true", MAX_ACTIONS: "3", MAX_WEBHOOKS_PER_ACTION: "2" });
+  t = await createTestApp({ PRIVATE_NETWORKS_FOR: "everyone", MAX_ACTIONS: "3", MAX_WEBHOOKS_PER_ACTION: "2" });
   const a = await signUp(t, { email: "ann@example.com" });
   const b = await signUp(t, { email: "bob@example.com" });
   [ann, annId, bob, bobId] = [apiAs(t, a.cookie), a.userId, apiAs(t, b.cookie), b.userId];
@@ -206,20 +207,26 @@ describe("Actions' webhooks", () => {
     expect(second!.headers["content-type"]).toBe("application/json");
   });
 
-  it("never call private addresses unless the instance allows them", async () => {
+  it("never call an address the private-network policy refuses their reader: not saved, and at delivery failed for good", async () => {
     const closed = await createTestApp();
     try {
+      await signUp(closed, { email: "admin@example.com" });
+      // Not the first account, so not an administrator: PRIVATE_NETWORKS_FOR=admins keeps her off the LAN.
       const owner = await signUp(closed, { email: "carol@example.com" });
       const carol = apiAs(closed, owner.cookie);
-      await carol.put("/actions", { rules: [rule("Hook", [], { webhooks: [hookUrl()] })] });
+      const refused = await carol.put("/actions", { rules: [rule("Hook", [], { webhooks: [hookUrl()] })] });
+      expect(refused).toMatchObject({ status: 403, body: { code: 16000, reason: "127.0.0.1 is on a private network, which this server reaches only for its administrators" } });
+      expect((await carol.get<ActionsData>("/actions")).body.data!.rules).toEqual([]);
+      // Rules kept from before (a name that now resolves privately, a stricter policy): refused when sent.
+      await createActionsRepo(closed.deps.db).save(owner.userId, [rule("Hook", [], { webhooks: [hookUrl()] })], "secret", new Date());
       const created = await carol.post<InboxSummary>("/inboxes", { handle: "carol-in", title: "In" });
       expect(created.body).toMatchObject({ code: 0 });
       const inbox = created.body.data!;
       await sendToInbox(closed, { handle: "carol-in", secret: inbox.secret }, { guid: "x", publishedAt: day(24).toISOString(), title: "Hello" });
       expect(await closed.deps.webhookSender.drain()).toBe(1);
       expect(received).toHaveLength(0);
-      const [log] = (await carol.get<{ status: string; lastError: string }[]>("/actions/deliveries")).body.data!;
-      expect(log).toMatchObject({ status: "pending", lastError: expect.stringMatching(/private|not allowed|refus/i) });
+      const [log] = (await carol.get<{ status: string; lastError: string; nextAttemptAt: string | null }[]>("/actions/deliveries")).body.data!;
+      expect(log).toMatchObject({ status: "failed", lastError: "127.0.0.1 is on a private network, which this server reaches only for its administrators" });
     } finally {
       await closed.close();
     }

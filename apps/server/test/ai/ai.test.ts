@@ -218,7 +218,7 @@ describe("with the instance's provider", () => {
 
 describe("a reader's own provider", () => {
   it("stores the key encrypted, never shows it, and uses it instead of the instance's", async () => {
-    const { api, userId } = await reader({ FETCH_ALLOW_PRIVATE_NETWORKS: "true" });
+    const { api, userId } = await reader({ PRIVATE_NETWORKS_FOR: "everyone" });
     const { english } = await seedArticles(userId);
     expect((await api.put("/ai/settings", { baseUrl: "ftp://nope" })).body.code).toBe(1002);
     const saved = await api.put("/ai/settings", { baseUrl: server.url, apiKey: "sk-own-secret-9876", model: "own-model" });
@@ -238,13 +238,24 @@ describe("a reader's own provider", () => {
     expect((await api.get("/ai/config")).body.data).toMatchObject({ chat: false });
   });
 
-  it("may not reach private addresses unless the instance allows them", async () => {
-    const { api, userId } = await reader({});
+  it("may be on a private network for the administrator only (PRIVATE_NETWORKS_FOR=admins), checked when saved and when called", async () => {
+    const { api: admin, userId } = await reader({});
     const { english } = await seedArticles(userId);
-    await api.put("/ai/settings", { baseUrl: server.url, model: "own-model" });
-    const refused = await api.get(`/ai/translation?id=${english}&language=fr&fields=title`);
-    expect([refused.status, refused.body.code]).toEqual([502, 11002]);
-    expect(refused.body.reason).toMatch(/private/i);
+    // The first account is the administrator: their own Ollama on the LAN is theirs to use.
+    expect((await admin.put("/ai/settings", { baseUrl: server.url, model: "own-model" })).status).toBe(200);
+    expect((await admin.get(`/ai/translation?id=${english}&language=fr&fields=title`)).body.data).toEqual({ title: "FR: Harbour reopens" });
+    // Another reader may not save it, and nothing is sent.
+    const { cookie, userId: beaId } = await signUp(t, { email: "bea@example.com" });
+    const bea = apiAs(t, cookie);
+    const before = server.requests.length;
+    const refused = await bea.put("/ai/settings", { baseUrl: server.url, model: "own-model" });
+    expect(refused).toMatchObject({ status: 403, body: { code: 16000, reason: `${new URL(server.url).hostname} is on a private network, which this server reaches only for its administrators` } });
+    expect((await bea.get("/ai/settings")).body.data).toMatchObject({ baseUrl: null });
+    // One saved before (or by a name that now resolves privately) is refused when called.
+    await t.deps.db.insert(aiUserSettings).values({ userId: beaId, baseUrl: server.url, model: "own-model" });
+    const called = await bea.get(`/ai/translation?id=${english}&language=de&fields=title`);
+    expect([called.status, called.body.code]).toEqual([403, 16000]);
+    expect(server.requests.length).toBe(before);
   });
 });
 

@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 beforeEach(async () => {
-  t = await createTestApp({ FETCH_ALLOW_PRIVATE_NETWORKS: "true", RSSHUB_URL: server.url("") });
+  t = await createTestApp({ PRIVATE_NETWORKS_FOR: "everyone", RSSHUB_URL: server.url("") });
   const a = await signUp(t, { email: "ann@example.com", name: "Ann" });
   const b = await signUp(t, { email: "bob@example.com", name: "Bob" });
   ann = apiAs(t, a.cookie);

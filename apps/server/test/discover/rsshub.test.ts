@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(async () => instance.close());
 
 async function start(rsshubPath = "") {
-  t = await createTestApp({ FETCH_ALLOW_PRIVATE_NETWORKS: "true", RSSHUB_URL: instance.url(rsshubPath || "/") });
+  t = await createTestApp({ PRIVATE_NETWORKS_FOR: "everyone", RSSHUB_URL: instance.url(rsshubPath || "/") });
   admin = apiAs(t, (await signUp(t, { email: "admin@example.com" })).cookie);
   reader = apiAs(t, (await signUp(t, { email: "reader@example.com" })).cookie);
 }

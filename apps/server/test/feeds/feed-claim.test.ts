@@ -22,7 +22,7 @@ let users = 0;
 // One app and database for the file: every test signs up its own readers and uses its own feeds.
 beforeAll(async () => {
   server = await startFeedServer();
-  t = await createTestApp({ FETCH_ALLOW_PRIVATE_NETWORKS: "true" });
+  t = await createTestApp({ PRIVATE_NETWORKS_FOR: "everyone" });
 });
 afterAll(async () => {
   await t.close();

@@ -30,7 +30,7 @@ let paths = 0;
 beforeAll(async () => {
   server = await startFeedServer();
   server.set("/page.html", { headers: { "content-type": "text/html" }, body: "<html><body>no feed</body></html>" });
-  t = await createTestApp({ FETCH_ALLOW_PRIVATE_NETWORKS: "true" });
+  t = await createTestApp({ PRIVATE_NETWORKS_FOR: "everyone" });
 });
 afterAll(async () => {
   await t.close();

@@ -11,7 +11,7 @@ describe.runIf(TEST_DRIVER === "pglite")("discoverFeeds", () => {
   let deps: DiscoverDeps;
   beforeAll(async () => {
     server = await startFeedServer();
-    http = createHttpClient({ userAgent: "test", allowPrivateNetworks: true, totalTimeoutMs: 3000 });
+    http = createHttpClient({ userAgent: "test", reach: "private-networks", totalTimeoutMs: 3000 });
     deps = { http, rsshub: (route) => http.request({ url: resolveFetchUrl(route, server.url("/hub")) }) };
     server.set("/feed.xml", { body: rssFeed({ title: "Site feed", items: [{ guid: "1", title: "One" }] }) });
     server.set("/comments.xml", { body: rssFeed({ title: "Comments", items: [] }) });
@@ -57,9 +57,9 @@ describe.runIf(TEST_DRIVER === "pglite")("discoverFeeds", () => {
     server.set("/feed.xml", { body: rssFeed({ title: "Site feed", items: [{ guid: "1", title: "One" }] }) });
   });
 
-  it("refuses private addresses unless allowed", async () => {
-    const guarded = createHttpClient({ userAgent: "test", allowPrivateNetworks: false });
-    await expect(discoverFeeds({ http: guarded, rsshub: (route) => guarded.request({ url: resolveFetchUrl(route, "https://rsshub.app") }) }, server.url("/feed.xml"))).rejects.toMatchObject({ reason: "fetch-failed" });
+  it("leaves a refused private address to the private-network policy to answer", async () => {
+    const guarded = createHttpClient({ userAgent: "test" });
+    await expect(discoverFeeds({ http: guarded, rsshub: (route) => guarded.request({ url: resolveFetchUrl(route, "https://rsshub.app") }) }, server.url("/feed.xml"))).rejects.toMatchObject({ name: "FetchError", kind: "private-address" });
     guarded.close();
   });
 });

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 beforeEach(async () => {
-  t = await createTestApp({ FETCH_ALLOW_PRIVATE_NETWORKS: "true", FETCH_TIMEOUT_SECONDS: "2" });
+  t = await createTestApp({ PRIVATE_NETWORKS_FOR: "everyone", FETCH_TIMEOUT_SECONDS: "2" });
   userId = await insertUser(t.deps.db, t.deps.ids);
 });
 afterEach(async () => t.close());

@@ -43,7 +43,7 @@ describe.runIf(TEST_DRIVER === "postgres")("two worker processes on one PostgreS
           env: {
             ...process.env,
             DATABASE_URL: t.database.url!,
-            FETCH_ALLOW_PRIVATE_NETWORKS: "true",
+            PRIVATE_NETWORKS_FOR: "everyone",
             FETCH_CONCURRENCY: "6",
             FETCH_PER_HOST: "6",
             WORKER_ID: String(100 + i),

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "../../src/db/client.ts";
 import { createDeps, type Deps } from "../../src/deps.ts";
 import { loadConfig } from "../../src/env.ts";
 import type { Clock } from "../../src/lib/clock.ts";
+import { scopeWithShared } from "../../src/lib/http/address-scope.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { openTestDatabase } from "./database.ts";
 
@@ -17,12 +18,28 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app over a fresh database; `env` overrides configuration variables. */
-export async function createTestApp(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
+/**
+ * Where addresses lead when 127.0.0.1 stands in for a host on the internet (a feed's site, an
+ * image host, a service readers use): public for the private-network policy, while the rest of
+ * loopback (127.0.0.2, ::1) stays private. The app gets it as SHARED_PRIVATE_ADDRESSES=127.0.0.1.
+ */
+export const LOOPBACK_IS_PUBLIC = scopeWithShared(["127.0.0.1/32"]);
+
+/**
+ * The real app over a fresh database; `env` overrides configuration variables. `loopbackIsPublic`:
+ * 127.0.0.1 counts as a public address (SHARED_PRIVATE_ADDRESSES, see {@link LOOPBACK_IS_PUBLIC}).
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: { clock?: Clock; loopbackIsPublic?: boolean } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "/nonexistent", ...env });
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "/nonexistent", ...(options.loopbackIsPublic ? { SHARED_PRIVATE_ADDRESSES: "127.0.0.1" } : {}), ...env });
   const logger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
-  const deps = createDeps({ config, logger, database, authSecret: "test-secret-".padEnd(40, "x"), ...(options.clock ? { clock: options.clock } : {}) });
+  const deps = createDeps({
+    config,
+    logger,
+    database,
+    authSecret: "test-secret-".padEnd(40, "x"),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const app = createApp(deps);
   return {
     app,
@@ -45,7 +62,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     },
     close: async () => {
       await deps.feedReaders.close();
-      deps.http.close();
+      deps.network.close();
       await database.close();
     },
   };

@@ -36,7 +36,8 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const app = (env: Record<string, string> = {}) => createTestApp({ FETCH_ALLOW_PRIVATE_NETWORKS: "true", DATA_DIR: dataDir, ...env });
+// 127.0.0.1 stands in for the image hosts of the internet.
+const app = (env: Record<string, string> = {}) => createTestApp({ DATA_DIR: dataDir, ...env }, { loopbackIsPublic: true });
 const proxied = (target: string, width?: number) => `/api/image?url=${encodeURIComponent(target)}${width ? `&w=${width}` : ""}`;
 const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
 const errorOf = async (response: Response) => (await response.json()) as { code: number; message: string; reason?: string };
@@ -164,7 +165,7 @@ describe("GET /api/image", () => {
     const before = server.hits("/wide.png");
     const response = await t.request(proxied(server.url("/wide.png"), 50));
     expect(response.status).toBe(403);
-    expect(await errorOf(response)).toMatchObject({ code: 1004, message: "Refused: the image is on a private network address" });
+    expect(await errorOf(response)).toMatchObject({ code: 16000, message: "The server does not connect to this address" });
     expect(server.hits("/wide.png")).toBe(before);
   });
 
@@ -221,10 +222,10 @@ describe("GET /api/image/meta", () => {
 describe("hot-link protected CDNs", () => {
   it("are sent the Referer of their own site", async () => {
     // Every host resolves to the local test server, so a request for a Weibo image reaches it.
-    const http = createHttpClient({ userAgent: "test", allowPrivateNetworks: true, resolve: async () => [{ address: "127.0.0.1", family: 4 }] });
+    const http = createHttpClient({ userAgent: "test", reach: "private-networks", resolve: async () => [{ address: "127.0.0.1", family: 4 }] });
     const logger = createLogger({ level: "silent" });
     const cache = createImageCache({ dir: path.join(dataDir, "cdn"), maxBytes: 1024 * 1024, logger });
-    const images = createImagesService({ http, cache, clock: systemClock, logger, enabled: true, maxBytes: 1024 * 1024 });
+    const images = createImagesService({ network: { publicHttp: http, privateHttp: http, allows: () => false, privateNetworksFor: "admins" }, cache, clock: systemClock, logger, enabled: true, maxBytes: 1024 * 1024 });
     const port = new URL(server.url("/")).port;
     try {
       for (const [host, referer] of [

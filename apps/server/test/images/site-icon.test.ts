@@ -17,7 +17,7 @@ const html = (head: string) => ({ headers: { "content-type": "text/html; charset
 
 beforeAll(async () => {
   server = await startFeedServer();
-  http = createHttpClient({ userAgent: "test", allowPrivateNetworks: true, totalTimeoutMs: 3000 });
+  http = createHttpClient({ userAgent: "test", reach: "private-networks", totalTimeoutMs: 3000 });
   const icon = { headers: { "content-type": "image/png" }, body: await png(64, 64) };
   server.set("/one/", html('<link rel="icon" href="/small.png" sizes="16x16"><link rel="apple-touch-icon" href="/touch.png"><link rel="mask-icon" href="/mask.svg">'));
   server.set("/small.png", icon);
@@ -89,7 +89,7 @@ describe("findSiteIcon", () => {
   });
 
   it("never looks on private addresses with the guarded client", async () => {
-    const guarded = createHttpClient({ userAgent: "test", allowPrivateNetworks: false });
+    const guarded = createHttpClient({ userAgent: "test" });
     try {
       const before = server.hits("/one/");
       expect((await findSiteIcon(guarded, server.url("/one/"))).icon).toBeNull();
@@ -107,7 +107,8 @@ describe("feeds without an image", () => {
   it("get their site's icon after a refresh; feeds with one keep theirs", async () => {
     server.set("/plain.xml", { body: rss(server.url("/one/")) });
     server.set("/pictured.xml", { body: rss(server.url("/two/"), `<image><url>${server.url("/own.png")}</url><title>T</title><link>${server.url("/two/")}</link></image>`) });
-    t = await createTestApp({ FETCH_ALLOW_PRIVATE_NETWORKS: "true" });
+    // 127.0.0.1 stands in for a site on the internet: feeds followed by nobody yet reach public addresses only.
+    t = await createTestApp({}, { loopbackIsPublic: true });
     const plain = await t.deps.feeds.resolveFeed(server.url("/plain.xml"));
     await expect.poll(async () => (await t!.deps.feedsRepo.findById(plain.id))?.image, { timeout: 5000 }).toBe(server.url("/touch.png"));
 
@@ -120,7 +121,7 @@ describe("feeds without an image", () => {
 
   it("are left alone with SITE_ICONS=false", async () => {
     server.set("/off.xml", { body: rss(server.url("/three/")) });
-    t = await createTestApp({ FETCH_ALLOW_PRIVATE_NETWORKS: "true", SITE_ICONS: "false" });
+    t = await createTestApp({ SITE_ICONS: "false" }, { loopbackIsPublic: true });
     const before = server.hits("/three/");
     const feed = await t.deps.feeds.resolveFeed(server.url("/off.xml"));
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -155,12 +156,12 @@ describe("site-icon lookups, kept with the feed", () => {
 
   /** A new process over the same database: what a restart, an upgrade or another worker is. */
   function startProcess(): Deps {
-    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "/nonexistent", FETCH_ALLOW_PRIVATE_NETWORKS: "true" });
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "/nonexistent", PRIVATE_NETWORKS_FOR: "everyone" });
     return createDeps({ config, logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? "silent" }), database, authSecret: "test-secret-".padEnd(40, "x"), clock });
   }
   async function stopProcess(deps: Deps) {
     await deps.feedReaders.close();
-    deps.http.close();
+    deps.network.close();
   }
 
   /** A feed at /<name>.xml whose site is /<name>/, a homepage sent with `cacheControl`; no icon unless `head` links one. */

@@ -3,8 +3,8 @@ import { createApp, type App } from "../../src/app.ts";
 import { entries } from "../../src/db/schema/index.ts";
 import type { FixedEndpoints } from "../../src/features/integrations/clients/index.ts";
 import { createIntegrations } from "../../src/features/integrations/integrations.module.ts";
-import { createHttpClient, createLanHttpClient } from "../../src/lib/http/index.ts";
-import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from "../helpers/app.ts";
+import { createHttpClient } from "../../src/lib/http/index.ts";
+import { createTestApp, LOOPBACK_IS_PUBLIC, signUp, TEST_ORIGIN, type TestApp } from "../helpers/app.ts";
 import { seedFeed } from "../helpers/seed.ts";
 
 /** The entry every save test sends, as stored. */
@@ -53,9 +53,13 @@ export interface Fixture {
   close(): Promise<void>;
 }
 
-/** A reader following a feed with one entry (author, content, a photo), on a fresh database. */
-export async function integrationFixture(env: Record<string, string> = {}): Promise<Fixture> {
-  const t = await createTestApp(env);
+/**
+ * A reader (the instance's first account, so its administrator) following a feed with one entry
+ * (author, content, a photo), on a fresh database. `loopbackIsPublic`: the services on 127.0.0.1
+ * stand in for services on the internet, so what they answer is passed on.
+ */
+export async function integrationFixture(env: Record<string, string> = {}, options: { loopbackIsPublic?: boolean } = {}): Promise<Fixture> {
+  const t = await createTestApp(env, options);
   const { cookie, userId } = await signUp(t, { email: `reader-${Math.random().toString(36).slice(2, 8)}@example.com` });
   const { entryIds } = await seedFeed(t, { userId, count: 1, title: ENTRY.feedTitle, newest: new Date(ENTRY.publishedAt) });
   const entryId = entryIds[0]!;
@@ -71,9 +75,8 @@ export async function integrationFixture(env: Record<string, string> = {}): Prom
       media: [{ url: ENTRY.image, type: "photo" }],
     })
     .where(eq(entries.id, entryId));
-  const permissive = createHttpClient({ userAgent: "test", allowPrivateNetworks: true, totalTimeoutMs: 5000 });
-  // As the server makes it: loopback and private networks, never link-local.
-  const lanHttp = t.deps.config.fetch.allowPrivateNetworks ? permissive : createLanHttpClient({ totalTimeoutMs: 5000, maxBytes: t.deps.config.fetch.maxBytes });
+  // Reaches 127.0.0.1 as if it were public: the stand-in for services on the internet.
+  const permissive = createHttpClient({ userAgent: "test", reach: "private-networks", scopeOf: LOOPBACK_IS_PUBLIC, totalTimeoutMs: 5000 });
   return {
     t,
     cookie,
@@ -85,8 +88,7 @@ export async function integrationFixture(env: Record<string, string> = {}): Prom
       const integrations = createIntegrations({
         config: deps.config,
         db: deps.db,
-        http: permissive,
-        lanHttp,
+        network: { ...deps.network, publicHttp: permissive, privateHttp: permissive },
         clock: deps.clock,
         logger: deps.logger,
         secret: deps.secret,

@@ -25,36 +25,60 @@ async function setup(env: Record<string, string> = {}) {
 const saveToReadeck = (fixture: Fixture, server: ServiceServer, options: Record<string, unknown> = {}, entryId = fixture.entryId) =>
   fixture.api.post("/integrations/readeck/save", { entryId, settings: { endpoint: server.url(), token: "t" }, options });
 
-describe("the private-network guard", () => {
-  it("refuses a service on a private address unless the reader turned its LAN switch on", async () => {
+describe("the private-network policy for integrations", () => {
+  it("reaches an administrator's service on a private address only with its LAN switch on", async () => {
     const { f, readeck } = await setup();
     const refused = await saveToReadeck(f, readeck);
-    expect(refused).toMatchObject({ status: 403, body: { code: 15002 } });
-    expect(refused.body.message).toContain("allow private network addresses");
+    expect(refused).toMatchObject({ status: 403, body: { code: 16000, message: "The server does not connect to this address" } });
+    expect(refused.body.reason).toBe(`${new URL(readeck.url()).hostname} is on a private network, which is reached only when you allow private network addresses for Readeck in Settings → Integration`);
     expect(readeck.received).toHaveLength(0);
 
     expect(await saveToReadeck(f, readeck, { allowPrivate: true })).toEqual({ status: 200, body: { code: 0, data: { ok: true, url: readeck.url("/bookmarks/abc") } } });
     expect(readeck.received).toHaveLength(1);
   });
 
+  it("refuses another reader's service on a private address, switch or not (PRIVATE_NETWORKS_FOR=admins)", async () => {
+    const { f, readeck } = await setup();
+    // The fixture's reader was the first account, so the administrator; this one is not.
+    const other = apiAs(f.t, (await signUp(f.t, { email: "second@example.com" })).cookie);
+    const refused = await other.post("/integrations/readeck/save", { entryId: f.entryId, settings: { endpoint: readeck.url(), token: "t" }, options: { allowPrivate: true } });
+    expect(refused).toMatchObject({ status: 403, body: { code: 16000, reason: `${new URL(readeck.url()).hostname} is on a private network, which this server reaches only for its administrators` } });
+    expect(readeck.received).toHaveLength(0);
+  });
+
   it("keeps link-local addresses (cloud metadata) refused even with the switch on", async () => {
     const { f } = await setup();
     const metadata = await f.api.post("/integrations/readeck/save", { entryId: f.entryId, settings: { endpoint: "http://169.254.169.254", token: "t" }, options: { allowPrivate: true } });
-    expect(metadata).toMatchObject({ status: 403, body: { code: 15002, message: "Readeck is on an address that is never reached (link-local, multicast or reserved)" } });
+    expect(metadata).toMatchObject({ status: 403, body: { code: 16000, reason: "169.254.169.254 is a link-local, metadata or reserved address, which Tidings never connects to" } });
   });
 
   it("ignores the switch for services that are never self-hosted", async () => {
     const { f, readeck } = await setup();
     const readwise = await f.api.post("/integrations/readwise/save", { entryId: f.entryId, settings: { token: "t", endpoint: readeck.url() }, options: { allowPrivate: true } });
-    expect(readwise).toMatchObject({ status: 403, body: { code: 15002, message: "Readwise must be on a public address" } });
+    expect(readwise).toMatchObject({ status: 403, body: { code: 16000, reason: `${new URL(readeck.url()).hostname} is on a private network, which is not reached for Readwise: it is never self-hosted` } });
     expect(readeck.received).toHaveLength(0);
   });
 
-  it("refuses private addresses outright when the instance forbids them (INTEGRATIONS_ALLOW_PRIVATE_NETWORKS=false)", async () => {
-    const { f, readeck } = await setup({ INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: "false" });
+  it("refuses private addresses to everyone with PRIVATE_NETWORKS_FOR=none (and its older name INTEGRATIONS_ALLOW_PRIVATE_NETWORKS=false)", async () => {
+    for (const env of [{ PRIVATE_NETWORKS_FOR: "none" }, { INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: "false" }] as Record<string, string>[]) {
+      const { f, readeck } = await setup(env);
+      const refused = await saveToReadeck(f, readeck, { allowPrivate: true });
+      expect(refused).toMatchObject({ status: 403, body: { code: 16000, reason: `${new URL(readeck.url()).hostname} is on a private network, which this server reaches for no one (PRIVATE_NETWORKS_FOR=none)` } });
+      expect(readeck.received).toHaveLength(0);
+      await readeck.close();
+      await f.close();
+    }
+    readeck = undefined;
+    f = undefined;
+  });
+
+  it("passes on a private service's status only, never its own words", async () => {
+    const { f } = await setup();
+    await readeck?.close();
+    readeck = await startService(() => ({ status: 422, body: { message: "secret internal detail from the LAN" } }));
     const refused = await saveToReadeck(f, readeck, { allowPrivate: true });
-    expect(refused).toMatchObject({ status: 403, body: { code: 15002, message: "Readeck is on a private network address, which this server does not allow" } });
-    expect(readeck.received).toHaveLength(0);
+    expect(refused).toEqual({ status: 502, body: { code: 15000, message: "Readeck refused the save", reason: "Readeck answered HTTP 422" } });
+    expect(JSON.stringify(refused.body)).not.toContain("secret");
   });
 });
 

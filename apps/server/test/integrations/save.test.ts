@@ -7,7 +7,7 @@ let f: Fixture;
 const servers: ServiceServer[] = [];
 
 beforeAll(async () => {
-  f = await integrationFixture();
+  f = await integrationFixture({}, { loopbackIsPublic: true });
 });
 afterAll(async () => f.close());
 afterEach(async () => {

@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(async () => Promise.all([feeds.close(), push.close()]));
 beforeEach(async () => {
   feeds.set("/news.xml", { body: rssFeed({ title: "Dev News", items: first }) });
-  t = await createTestApp({ FETCH_ALLOW_PRIVATE_NETWORKS: "true" });
+  t = await createTestApp({ PRIVATE_NETWORKS_FOR: "everyone" });
   ann = apiAs(t, (await signUp(t, { email: "ann@example.com" })).cookie);
   bob = apiAs(t, (await signUp(t, { email: "bob@example.com" })).cookie);
 });
@@ -83,14 +83,16 @@ describe("/messaging", () => {
     expect((await ann.post("/messaging", { subscription: browser.json, views: [9] })).body.code).toBe(1002);
   });
 
-  it("refuses plain http and private addresses unless the instance allows private networks", async () => {
+  it("refuses plain http and private addresses to readers the private-network policy keeps off private networks", async () => {
     const strict = await createTestApp();
     try {
+      await signUp(strict, { email: "admin@example.com" });
       const api = apiAs(strict, (await signUp(strict, { email: "cy@example.com" })).cookie);
       const keys = push.subscriber().json.keys;
-      for (const endpoint of ["http://push.example/x", "https://127.0.0.1/x", "https://10.1.2.3/x", "https://[::1]/x", "https://localhost/x"]) {
+      expect((await api.post("/messaging", { subscription: { endpoint: "http://push.example/x", keys } })).body).toMatchObject({ code: 1002 });
+      for (const endpoint of ["https://127.0.0.1/x", "https://10.1.2.3/x", "https://[::1]/x", "https://localhost/x", "https://169.254.169.254/x"]) {
         const answer = await api.post("/messaging", { subscription: { endpoint, keys } });
-        expect(answer.body, endpoint).toMatchObject({ code: 1002 });
+        expect(answer.body, endpoint).toMatchObject({ code: 16000 });
       }
       expect((await api.post("/messaging", { subscription: { endpoint: "https://push.example/x", keys } })).status).toBe(200);
     } finally {

@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 beforeEach(async () => {
-  t = await createTestApp({ FETCH_ALLOW_PRIVATE_NETWORKS: "true" });
+  t = await createTestApp({ PRIVATE_NETWORKS_FOR: "everyone" });
   const a = await signUp(t, { email: "ann@example.com" });
   const b = await signUp(t, { email: "bob@example.com" });
   ann = { ...a, api: apiAs(t, a.cookie) };

@@ -26,7 +26,7 @@ const balance = async (api: Api) => (await api.get<Wallet[]>("/wallets")).body.d
 beforeAll(async () => {
   server = await startFeedServer();
   server.set("/gazette.xml", { body: rssFeed({ title: "Harbour Gazette", items: [{ guid: "a", title: "Ferries" }] }) });
-  t = await createTestApp({ FETCH_ALLOW_PRIVATE_NETWORKS: "true", INVITATION_PRICE: "3", INVITATION_INTERVAL_DAYS: "0" });
+  t = await createTestApp({ PRIVATE_NETWORKS_FOR: "everyone", INVITATION_PRICE: "3", INVITATION_INTERVAL_DAYS: "0" });
   admin = apiAs(t, (await signUp(t, { email: "admin@example.com" })).cookie);
   const a = await signUp(t, { email: "ann@example.com", name: "Ann" });
   const b = await signUp(t, { email: "bob@example.com", name: "Bob" });

@@ -43,7 +43,7 @@ describe.runIf(TEST_DRIVER === "postgres")("POWER with two server processes on o
   const servers: { url: string; child: ChildProcess }[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ FETCH_ALLOW_PRIVATE_NETWORKS: "true" });
+    t = await createTestApp({ PRIVATE_NETWORKS_FOR: "everyone" });
     feedServer = await startFeedServer();
     dataDir = await mkdtemp(path.join(tmpdir(), "tidings-power-"));
   });

@@ -42,6 +42,7 @@ describe("GET /status/configs", () => {
         INVITATION_PRICE: 0,
         POWER_BOOST_MONTHLY_COST: 10,
         POWER_DAILY_SUPPLY: 10000,
+        PRIVATE_NETWORKS_FOR: "admins",
         IMAGE_PROXY: true,
         AVATAR_SERVICES: ["https://icons.duckduckgo.com/ip3/{host}.ico", "https://www.google.com/s2/favicons?domain={host}&sz=64"],
       },

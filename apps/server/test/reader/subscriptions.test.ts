@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 beforeEach(async () => {
-  t = await createTestApp({ FETCH_ALLOW_PRIVATE_NETWORKS: "true", TRIAL_MAX_FEED_SUBSCRIPTIONS: "1", INVITATIONS_REQUIRED: "true" });
+  t = await createTestApp({ PRIVATE_NETWORKS_FOR: "everyone", TRIAL_MAX_FEED_SUBSCRIPTIONS: "1", INVITATIONS_REQUIRED: "true" });
   ann = apiAs(t, (await signUp(t, { email: "ann@example.com" })).cookie);
   bob = apiAs(t, (await signUp(t, { email: "bob@example.com" })).cookie);
 });

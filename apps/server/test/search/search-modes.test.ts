@@ -24,7 +24,7 @@ beforeAll(async () => {
   }));
   server.set("/one.xml", { body: rssFeed({ title: "One", items: items.slice(0, 20) }) });
   server.set("/two.xml", { body: rssFeed({ title: "Two", items: items.slice(20) }) });
-  t = await createTestApp({ FETCH_ALLOW_PRIVATE_NETWORKS: "true" });
+  t = await createTestApp({ PRIVATE_NETWORKS_FOR: "everyone" });
   const account = await signUp(t, { email: "ann@example.com" });
   userId = account.userId;
   const ann = apiAs(t, account.cookie);

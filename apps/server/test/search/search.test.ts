@@ -49,7 +49,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 async function setUp() {
-  t = await createTestApp({ FETCH_ALLOW_PRIVATE_NETWORKS: "true" });
+  t = await createTestApp({ PRIVATE_NETWORKS_FOR: "everyone" });
   ann = apiAs(t, (await signUp(t, { email: "ann@example.com" })).cookie);
   bob = apiAs(t, (await signUp(t, { email: "bob@example.com" })).cookie);
   expect((await ann.post("/subscriptions", { url: server.url("/tech.xml"), view: 0 })).status).toBe(200);

@@ -80,15 +80,25 @@ describe("GET /og/:kind/:id", () => {
     expect((await image(t, `/og/inboxes/${f.feedId}`)).status).toBe(404);
   });
 
-  it("fetches a feed's picture through the guarded client: refused on a private network, else embedded once", async () => {
+  it("fetches a feed's picture from public addresses only (whatever PRIVATE_NETWORKS_FOR says), embedded once", async () => {
     const { feedId } = await seedFeed(t, { count: 1, title: "Pictured" });
     await t.deps.db.update(feeds).set({ image: pictures.url("/icon.png") }).where(eq(feeds.id, feedId));
     const badge = await image(t, `/og/feeds/${feedId}`);
     expect(badge.status).toBe(200);
-    // The test server is on the loopback interface: the default policy never contacts it.
+    // The test server is on the loopback interface: a public page's picture never comes from there.
     expect(pictures.hits("/icon.png")).toBe(0);
+    const everyone = await createTestApp({ PRIVATE_NETWORKS_FOR: "everyone" });
+    try {
+      const { feedId: lanFeedId } = await seedFeed(everyone, { count: 1, title: "Pictured" });
+      await everyone.deps.db.update(feeds).set({ image: pictures.url("/icon.png") }).where(eq(feeds.id, lanFeedId));
+      expect((await image(everyone, `/og/feeds/${lanFeedId}`)).status).toBe(200);
+      expect(pictures.hits("/icon.png")).toBe(0);
+    } finally {
+      await everyone.close();
+    }
 
-    const open = await createTestApp({ FETCH_ALLOW_PRIVATE_NETWORKS: "true" });
+    // 127.0.0.1 standing in for a public host: fetched.
+    const open = await createTestApp({}, { loopbackIsPublic: true });
     try {
       const { feedId: openFeedId } = await seedFeed(open, { count: 1, title: "Pictured" });
       await open.deps.db.update(feeds).set({ image: pictures.url("/icon.png") }).where(eq(feeds.id, openFeedId));

@@ -184,7 +184,10 @@ export interface StatusConfigs {
   POWER_BOOST_MONTHLY_COST?: number;
   /** POWER the instance hands out each day, shared among active readers. */
   POWER_DAILY_SUPPLY?: number;
+  /** Whose addresses may be on the server's own networks (self-hosted services on a LAN); absent: "admins". */
+  PRIVATE_NETWORKS_FOR?: "none" | "admins" | "everyone";
 }
+
 
 /** An OPML outline the server could not import, with why. */
 export interface OpmlParsedErrorItem {

@@ -20,6 +20,12 @@ export function createAccountsRepo(db: Database) {
       });
     },
 
+    /** Whether an account is an administrator (false for an unknown one). */
+    async isAdmin(userId: string): Promise<boolean> {
+      const [row] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
+      return row?.isAdmin ?? false;
+    },
+
     /** Gives a trial account the user role. */
     async activate(userId: string): Promise<void> {
       await db.update(users).set({ role: "user" }).where(eq(users.id, userId));

@@ -38,6 +38,8 @@ export interface ActionsServiceDeps {
   ai?: { summarize(userId: string, entryId: string, language: string): Promise<unknown>; translate(userId: string, entryId: string, language: string, view: number): Promise<unknown> };
   /** Wakes the webhook sender of this process. */
   wakeWebhooks?: () => void;
+  /** Throws the private-network policy's refusal (16000) when the reader may not use a webhook's address. */
+  checkAddress?: (user: RequestUser, url: string) => Promise<void>;
   /** Sends push notifications (added with push support); absent: none. */
   notify?: (items: AfterIngest["notify"]) => Promise<void>;
 }
@@ -176,6 +178,9 @@ export function createActionsService(deps: ActionsServiceDeps) {
     /** PUT /actions: replaces the reader's rules (they apply to entries arriving from now on). */
     async save(user: RequestUser, input: unknown): Promise<ActionsData> {
       const rules = validate(input);
+      // Every webhook address passes the private-network policy before the rules are kept.
+      const addresses = new Set(rules.flatMap((rule) => rule.result.webhooks ?? []));
+      for (const url of addresses) await deps.checkAddress?.(user, url);
       const stored = await repo.save(user.id, rules, randomBytes(24).toString("base64url"), clock.now());
       remember(user.id, stored);
       return { rules: stored.rules, webhookSecret: stored.webhookSecret, updatedAt: stored.updatedAt.toISOString() };

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { Clock } from "../../lib/clock.ts";
-import { FetchError, type HttpClient } from "../../lib/http/index.ts";
+import { FetchError, isRefusal, type NetworkPolicy, refusalError, type Voucher } from "../../lib/http/index.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { ActionsRepo, DueDelivery } from "./actions.repo.ts";
 
@@ -22,11 +22,12 @@ export function webhookSignature(secret: string, body: string): string {
 
 /**
  * Sends queued webhook deliveries: each a POST of its JSON body, signed (`X-Tidings-Signature`),
- * through the server's HTTP client (so private addresses are refused unless the instance allows
- * them). A 2xx answer delivers it; anything else is retried after RETRY_DELAYS_MS, then given up,
- * and every attempt is kept in the delivery log the reader sees.
+ * through the client the private-network policy picks for the reader whose rule it is. A 2xx
+ * answer delivers it; anything else is retried after RETRY_DELAYS_MS, then given up (at once for
+ * an address the policy refuses: no retry changes that), and every attempt is kept in the
+ * delivery log the reader sees: the status and our own words, never the receiver's answer.
  */
-export function createWebhookSender(deps: { repo: ActionsRepo; http: HttpClient; clock: Clock; logger: Logger }) {
+export function createWebhookSender(deps: { repo: ActionsRepo; network: NetworkPolicy; clock: Clock; logger: Logger }) {
   const { repo, clock, logger } = deps;
   let running = false;
   let loop: Promise<void> | null = null;
@@ -36,8 +37,12 @@ export function createWebhookSender(deps: { repo: ActionsRepo; http: HttpClient;
   async function send(delivery: DueDelivery): Promise<void> {
     let status: number | null = null;
     let error: string | null = null;
+    let refused = false;
+    let who: Voucher = null;
     try {
-      const response = await deps.http.request({
+      who = await deps.network.standing(delivery.user_id);
+      const http = deps.network.clientFor(who);
+      const response = await http.request({
         url: delivery.url,
         method: "POST",
         body: delivery.payload,
@@ -53,10 +58,17 @@ export function createWebhookSender(deps: { repo: ActionsRepo; http: HttpClient;
       status = response.status;
       if (status < 200 || status >= 300) error = `HTTP ${status}`;
     } catch (caught) {
-      error = caught instanceof FetchError ? caught.message : caught instanceof Error ? caught.message : String(caught);
+      refused = isRefusal(caught);
+      error = isRefusal(caught)
+        ? (refusalError(caught, { policy: deps.network, who }).reason ?? caught.message)
+        : caught instanceof FetchError
+          ? caught.message
+          : caught instanceof Error
+            ? caught.message
+            : String(caught);
     }
     const now = clock.now();
-    const delay = RETRY_DELAYS_MS[delivery.attempts];
+    const delay = refused ? undefined : RETRY_DELAYS_MS[delivery.attempts];
     await repo.recordAttempt(delivery.id, { delivered: error === null, status, error, retryAt: error !== null && delay !== undefined ? new Date(now.getTime() + delay) : null }, now);
     if (error) logger.debug({ delivery: delivery.id, url: delivery.url, error }, "webhook delivery failed");
   }

@@ -70,10 +70,14 @@ export async function takeCall(context: AiContext, user: RequestUser): Promise<v
   }
 }
 
-/** A provider failure as the API's error: 11003 for a timeout, 11002 with the provider's reason otherwise. */
+/**
+ * A provider failure as the API's error: 16000 for an address the private-network policy
+ * refused, 11003 for a timeout, 11002 with the provider's reason otherwise.
+ */
 export function providerFailure(error: unknown): never {
   if (error instanceof AppError) throw error;
   if (error instanceof AiProviderError) {
+    if (error.addressRefused) throw new AppError(ErrorCode.AddressNotAllowed, { reason: error.message, cause: error });
     if (error.kind === "timeout") throw new AppError(ErrorCode.AiProviderTimeout, { reason: error.message, cause: error });
     throw new AppError(ErrorCode.AiProviderError, { reason: error.message, cause: error });
   }

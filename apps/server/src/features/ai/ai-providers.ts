@@ -3,6 +3,7 @@ import { AppError } from "../../errors.ts";
 import { createAiProvider, type AiProvider } from "../../lib/ai/provider.ts";
 import type { SealedBox } from "../../lib/sealed-box.ts";
 import type { Config } from "../../env.ts";
+import { assertReachable, type NetworkPolicy } from "../../lib/http/index.ts";
 import type { AiRepo } from "./ai.repo.ts";
 
 /** The provider serving one reader, with the model of each task. */
@@ -17,12 +18,13 @@ const CACHE_SIZE = 32;
 /**
  * Picks the provider of a reader: their own (Settings → AI: base URL and model, key optional for
  * local servers) when they set one, else the instance's (AI_BASE_URL), else none. A reader's own
- * base URL is theirs to choose, so unless FETCH_ALLOW_PRIVATE_NETWORKS is on its connections may
- * reach public addresses only; the administrator's AI_BASE_URL may be anything (Ollama on the
- * same machine). Clients are kept per configuration, so their connections are reused.
+ * base URL is an address they hand the server: it passes the private-network policy when saved,
+ * and its connections reach what the policy allows that reader. The administrator's AI_BASE_URL
+ * may be anything (Ollama on the same machine). Clients are kept per configuration, so their
+ * connections are reused.
  */
-export function createAiProviders(deps: { config: Config; repo: AiRepo; box: SealedBox }) {
-  const { config, repo, box } = deps;
+export function createAiProviders(deps: { config: Config; repo: AiRepo; box: SealedBox; network: NetworkPolicy }) {
+  const { config, repo, box, network } = deps;
   const instance = config.ai.provider;
   const cache = new Map<string, AiProvider>();
   const cached = (key: string, make: () => AiProvider) => {
@@ -37,7 +39,7 @@ export function createAiProviders(deps: { config: Config; repo: AiRepo; box: Sea
     return provider;
   };
   const instanceProvider = instance
-    ? createAiProvider({ baseUrl: instance.baseUrl, apiKey: instance.apiKey, model: instance.model, speechModel: instance.speechModel, timeoutMs: config.ai.timeoutMs, maxRetries: 2, guardPrivateNetworks: false })
+    ? createAiProvider({ baseUrl: instance.baseUrl, apiKey: instance.apiKey, model: instance.model, speechModel: instance.speechModel, timeoutMs: config.ai.timeoutMs, maxRetries: 2, reach: "any" })
     : null;
 
   return {
@@ -46,8 +48,9 @@ export function createAiProviders(deps: { config: Config; repo: AiRepo; box: Sea
       const own = await repo.userSettings(userId);
       if (own?.baseUrl && own.model) {
         const apiKey = own.apiKeyEncrypted ? box.open(own.apiKeyEncrypted) : null;
-        const provider = cached(JSON.stringify([own.baseUrl, own.model, apiKey]), () =>
-          createAiProvider({ baseUrl: own.baseUrl!, apiKey, model: own.model!, speechModel: null, timeoutMs: config.ai.timeoutMs, maxRetries: 2, guardPrivateNetworks: !config.fetch.allowPrivateNetworks }),
+        const reach = (await network.allowsUser(userId)) ? "private-networks" : "public";
+        const provider = cached(JSON.stringify([own.baseUrl, own.model, apiKey, reach]), () =>
+          createAiProvider({ baseUrl: own.baseUrl!, apiKey, model: own.model!, speechModel: null, timeoutMs: config.ai.timeoutMs, maxRetries: 2, reach, sharedAddresses: config.network.sharedAddresses }),
         );
         return { provider, source: "user", models: { summary: own.model, translation: own.model, daily: own.model, speech: null } };
       }
@@ -66,8 +69,12 @@ export function createAiProviders(deps: { config: Config; repo: AiRepo; box: Sea
     },
 
     /** Changes a reader's own provider: an omitted field stays, null clears it. */
-    async saveSettings(userId: string, input: { baseUrl?: string | null; apiKey?: string | null; model?: string | null }): Promise<AiSettings> {
-      if (input.baseUrl) checkBaseUrl(input.baseUrl);
+    async saveSettings(user: { id: string; isAdmin: boolean }, input: { baseUrl?: string | null; apiKey?: string | null; model?: string | null }): Promise<AiSettings> {
+      const userId = user.id;
+      if (input.baseUrl) {
+        checkBaseUrl(input.baseUrl);
+        await assertReachable(network, input.baseUrl, user);
+      }
       const own = await repo.userSettings(userId);
       await repo.saveUserSettings(userId, {
         baseUrl: input.baseUrl === undefined ? (own?.baseUrl ?? null) : input.baseUrl?.replace(/\/+$/, "") || null,

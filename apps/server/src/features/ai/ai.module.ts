@@ -2,6 +2,7 @@ import type { Database } from "../../db/client.ts";
 import type { Config } from "../../env.ts";
 import type { RequestUser } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
+import type { NetworkPolicy } from "../../lib/http/index.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { createSealedBox } from "../../lib/sealed-box.ts";
 import type { EntriesService } from "../entries/entries.service.ts";
@@ -19,6 +20,8 @@ export function createAi(input: {
   db: Database;
   clock: Clock;
   logger: Logger;
+  /** The private-network policy a reader's own provider is held to. */
+  network: NetworkPolicy;
   secret: string;
   entries: EntriesService;
   canSee: (userId: string, entryId: string) => Promise<boolean>;
@@ -28,7 +31,7 @@ export function createAi(input: {
   const logger = input.logger.child({ module: "ai" });
   const service = createAiService({
     repo,
-    providers: createAiProviders({ config, repo, box: createSealedBox(input.secret, "ai-provider-keys") }),
+    providers: createAiProviders({ config, repo, box: createSealedBox(input.secret, "ai-provider-keys"), network: input.network }),
     clock: input.clock,
     logger,
     dailyLimit: config.ai.dailyLimit,

@@ -33,7 +33,7 @@ export function createAiService(context: AiContext) {
       translate: (ownerId: string, entryId: string, language: string, fields: TranslatableField[]) => translations.translate(systemUser(ownerId), { id: entryId, language, fields }),
     },
     settings: (user: RequestUser) => context.providers.settings(user.id),
-    saveSettings: (user: RequestUser, input: Parameters<AiContext["providers"]["saveSettings"]>[1]) => context.providers.saveSettings(user.id, input),
+    saveSettings: (user: RequestUser, input: Parameters<AiContext["providers"]["saveSettings"]>[1]) => context.providers.saveSettings(user, input),
 
     async config(user: RequestUser): Promise<AiConfig> {
       const resolved = await context.providers.forUser(user.id);

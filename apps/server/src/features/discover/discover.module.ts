@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../http/context.ts";
 import { discoverFeeds } from "../../fetcher/discover/discover.ts";
-import { refreshFeed } from "../../fetcher/refresh-feed.ts";
+import { answeringRefusals } from "../../lib/http/index.ts";
 import type { ModuleContext } from "../module.ts";
 import { discoverRoutes } from "./discover.routes.ts";
 import { createDiscoverRepo } from "./discover.repo.ts";
@@ -13,19 +13,26 @@ import { createTrendingService } from "./trending.service.ts";
 export function discoverModule(context: ModuleContext): Hono<AppEnv> {
   const { deps } = context;
   const { router } = deps.rsshub;
-  const logger = deps.logger.child({ module: "discover" });
+  const { network } = deps;
   const discoverRepo = createDiscoverRepo(deps.db);
-  const fetcher = { db: deps.db, feeds: deps.feedsRepo, timeline: deps.timeline, http: deps.http, ids: deps.ids, clock: deps.clock, logger, rsshub: router, readers: deps.feedReaders };
   const discover = createDiscoverService({
     repo: discoverRepo,
-    discover: (url, forUserId) => discoverFeeds({ http: deps.http, rsshub: async (route) => (await router.fetch(route, { feedId: null, forUserId })).response }, url),
+    // The address the reader typed passes the private-network policy before anything is fetched.
+    discover: async (url, forUserId) => {
+      const who = await network.standing(forUserId);
+      const fetchRoute = async (route: string) => (await router.fetch(route, { feedId: null, forUserId })).response;
+      return answeringRefusals(network, who, async () => {
+        await network.check(url, who);
+        return discoverFeeds({ http: network.clientFor(who), rsshub: fetchRoute }, url);
+      });
+    },
     // A candidate becomes a stored feed, fetched once now so that its previews (and a follow) have entries.
     store: async (candidate, forUserId) => {
       const known = await deps.feedsRepo.findByUrl(candidate.url);
       if (known) return known;
       const { url, title, siteUrl, description, image } = candidate;
       const feed = await deps.feedsRepo.insertOrGet({ id: deps.ids.next(), url, title, siteUrl, description, image });
-      if (!feed.checkedAt) await refreshFeed(fetcher, feed, { forUserId });
+      if (!feed.checkedAt) await deps.refreshFeed(feed, { forUserId });
       return (await deps.feedsRepo.findById(feed.id)) ?? feed;
     },
   });

@@ -94,6 +94,7 @@ export function createDiscoverService(deps: DiscoverServiceDeps) {
     try {
       candidates = await deps.discover(url, userId);
     } catch (error) {
+      if (error instanceof AppError) throw error;
       const failure = (error as { reason?: string }).reason;
       const reason = (error as Error).message;
       if (failure === "invalid-url") throw new AppError(ErrorCode.InvalidParameter, { reason });

@@ -48,8 +48,11 @@ export interface EntriesServiceDeps {
   listExists: (listId: string) => Promise<boolean>;
   /** Whether a feed exists. */
   feedExists: (feedId: string) => Promise<boolean>;
-  /** Fetches and keeps an entry's full article; null when there is none. */
-  fetchReadability: (entry: { id: string; url: string | null }) => Promise<string | null>;
+  /**
+   * Fetches and keeps an entry's full article for a reader (whose standing the private-network
+   * policy judges the page's address by); null when there is none.
+   */
+  fetchReadability: (entry: { id: string; url: string | null }, user: RequestUser) => Promise<string | null>;
   /** What the reader's rules (Actions) make of items they are shown: `settings` and rewrites. */
   decorate?: (userId: string, items: TimelineItem[]) => Promise<TimelineItem[]>;
 }
@@ -172,8 +175,9 @@ export function createEntriesService(deps: EntriesServiceDeps) {
       if (!record) throw new AppError(ErrorCode.EntryNotFound);
       if (record.readability_content) return { content: record.readability_content };
       try {
-        return { content: await deps.fetchReadability({ id: String(record.id), url: record.url }) };
+        return { content: await deps.fetchReadability({ id: String(record.id), url: record.url }, user) };
       } catch (error) {
+        if (error instanceof AppError) throw error;
         throw new AppError(ErrorCode.FeedFetchError, { reason: `The article could not be fetched: ${(error as Error).message}` });
       }
     },

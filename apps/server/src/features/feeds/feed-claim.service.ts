@@ -16,7 +16,10 @@ export interface FeedClaimDeps {
   repo: FeedClaimRepo;
   /** The feed with that id, or null. */
   findFeed: (feedId: string) => Promise<FeedRow | null>;
-  http: HttpClient;
+  /** The client that reads a feed for a claimant: the private-network policy's for them (the instance's own for `rsshub://` routes). */
+  clientFor: (user: RequestUser, feedUrl: string) => HttpClient;
+  /** The policy's one answer (16000) to an address it refused for the claimant. */
+  refused: (error: FetchError, user: RequestUser) => AppError;
   rsshubUrl: string;
   /** POWER tips waiting in the feeds' accounts; absent without POWER. */
   tipsWaiting?: (feedIds: string[]) => Promise<Map<string, bigint>>;
@@ -36,11 +39,12 @@ export interface ClaimedFeed {
 const challengeFailed = (reason: string) => new AppError(ErrorCode.OwnershipChallengeFailed, { reason });
 
 /** Fetches the feed as it is now (no validators: a 304 would tell nothing) and reads it. */
-async function readLiveFeed(http: HttpClient, url: string): Promise<ClaimDocument> {
+async function readLiveFeed(http: HttpClient, url: string, refused: (error: FetchError) => AppError): Promise<ClaimDocument> {
   let response;
   try {
     response = await http.request({ url });
   } catch (error) {
+    if (error instanceof FetchError && error.kind === "private-address") throw refused(error);
     if (error instanceof FetchError) throw challengeFailed(describeFetchError(error));
     throw error;
   }
@@ -77,7 +81,7 @@ export function createFeedClaimService(deps: FeedClaimDeps) {
       const feed = await feedOr404(feedId);
       if (feed.ownerUserId === user.id) return;
       if (feed.ownerUserId) throw new AppError(ErrorCode.AlreadyClaimed);
-      const document = await readLiveFeed(deps.http, resolveFetchUrl(feed.url, deps.rsshubUrl));
+      const document = await readLiveFeed(deps.clientFor(user, feed.url), resolveFetchUrl(feed.url, deps.rsshubUrl), (error) => deps.refused(error, user));
       const code = claimCode(deps.secret, user.id, feed.id);
       if (!findClaimCode(document, code)) {
         throw challengeFailed(`The code ${code} was not found in the feed's description, its generator or any of its ${document.entries.length} items`);

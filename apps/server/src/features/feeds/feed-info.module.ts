@@ -1,5 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/context.ts";
+import { isRsshubUrl } from "../../fetcher/rsshub-routing.ts";
+import { refusalError } from "../../lib/http/index.ts";
 import type { ModuleContext } from "../module.ts";
 import { createFeedClaimRepo } from "./feed-claim.repo.ts";
 import { createFeedClaimService } from "./feed-claim.service.ts";
@@ -17,7 +19,9 @@ export function feedInfoModule(context: ModuleContext) {
   const claims = createFeedClaimService({
     repo: createFeedClaimRepo(deps.db),
     findFeed,
-    http: deps.http,
+    // An rsshub:// route is read from the default instance, the administrator's configuration.
+    clientFor: (user, feedUrl) => (isRsshubUrl(feedUrl) ? deps.network.privateHttp : deps.network.clientFor(user)),
+    refused: (error, user) => refusalError(error, { policy: deps.network, who: user }),
     rsshubUrl: deps.config.fetch.rsshubUrl,
     ...(deps.power.enabled ? { tipsWaiting: (feedIds: string[]) => deps.power.ledger.feedBalances(feedIds) } : {}),
     secret: deps.secret,

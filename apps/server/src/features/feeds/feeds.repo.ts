@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { rowsOf, type Database, type Executor } from "../../db/client.ts";
-import { feeds } from "../../db/schema/index.ts";
+import { feeds, subscriptions, users } from "../../db/schema/index.ts";
 
 import type { FeedRow } from "../../db/schema/feeds.ts";
 
@@ -52,6 +52,14 @@ export function createFeedsRepo(db: Database) {
     },
 
     /** Recounts a feed's subscribers (kept on the feed for analytics and discovery). */
+    /** Whether an administrator follows the feed (whose addresses may then be on private networks). */
+    async followedByAdmin(id: string): Promise<boolean> {
+      const rows = rowsOf<{ yes: boolean }>(
+        await db.execute(sql`SELECT EXISTS (SELECT 1 FROM ${subscriptions} s JOIN ${users} u ON u.id = s.user_id WHERE s.feed_id = ${id} AND u.is_admin) AS yes`),
+      );
+      return rows[0]?.yes === true;
+    },
+
     async recountSubscribers(id: string): Promise<void> {
       await db
         .update(feeds)

@@ -29,6 +29,8 @@ export interface FeedsServiceDeps {
   ids: IdGenerator;
   /** A feed URL as stored (normalised), or null when it is no web or rsshub:// URL. */
   normalizeUrl: (url: string) => string | null;
+  /** Throws the private-network policy's refusal (16000) when `forUserId` may not use this address. */
+  checkAddress: (url: string, forUserId?: string) => Promise<void>;
   /**
    * The feeds behind a URL (an `rsshub://` route through `forUserId`'s instance); throws
    * `{ reason: DiscoveryFailure, message }` when there are none.
@@ -51,12 +53,16 @@ export function createFeedsService(deps: FeedsServiceDeps) {
   async function resolveFeed(rawUrl: string, forUserId?: string): Promise<FeedRow> {
     const url = deps.normalizeUrl(rawUrl);
     if (!url) throw new AppError(ErrorCode.InvalidParameter, { reason: `Not a feed address: ${rawUrl}` });
+    // Before anything, even for a feed already known: a reader who may not use private networks
+    // neither makes the server fetch one nor reads what an administrator's LAN feed holds.
+    await deps.checkAddress(url, forUserId);
     const known = await repo.findByUrl(url);
     if (known) return known;
     let found: DiscoveredFeed[];
     try {
       found = await deps.discover(url, forUserId);
     } catch (error) {
+      if (error instanceof AppError) throw error;
       const failure = (error as { reason?: DiscoveryFailure }).reason;
       const reason = (error as Error).message;
       if (failure === "invalid-url") throw new AppError(ErrorCode.InvalidParameter, { reason });

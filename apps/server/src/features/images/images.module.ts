@@ -11,7 +11,7 @@ export function imagesModule(context: ModuleContext) {
   const { images: config } = deps.config;
   const logger = deps.logger.child({ module: "images" });
   const cache = createImageCache({ dir: path.join(deps.config.dataDir, "image-cache"), maxBytes: config.cacheMaxBytes, logger });
-  const images = createImagesService({ http: deps.http, cache, clock: deps.clock, logger, enabled: config.proxy, maxBytes: config.maxBytes });
+  const images = createImagesService({ network: deps.network, cache, clock: deps.clock, logger, enabled: config.proxy, maxBytes: config.maxBytes });
   const limit = createHourlyLimit({ perHour: config.perHour, clock: deps.clock });
-  return imageRoutes({ images, limit, trustProxy: deps.config.server.trustProxy });
+  return imageRoutes({ images, limit, trustProxy: deps.config.server.trustProxy, optionalUser: context.optionalUser });
 }

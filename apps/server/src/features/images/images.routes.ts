@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../http/context.ts";
 import { requestAddress } from "../../http/request-address.ts";
@@ -40,17 +40,19 @@ function oneChunk(bytes: Buffer): ReadableStream<Uint8Array> {
 /**
  * GET /image?url=&w= (an image through the proxy, resized to `w` pixels) and GET /image/meta?url=
  * (its size and colours). Public, as share pages show images too; what a client address makes
- * the server fetch is limited per hour (IMAGE_PROXY_PER_HOUR), cached answers are not.
+ * the server fetch is limited per hour (IMAGE_PROXY_PER_HOUR), cached answers are not. A
+ * signed-in reader's session decides what the private-network policy lets the proxy reach.
  */
-export function imageRoutes(deps: { images: ImagesService; limit: HourlyLimit; trustProxy: boolean }) {
+export function imageRoutes(deps: { images: ImagesService; limit: HourlyLimit; trustProxy: boolean; optionalUser: MiddlewareHandler<AppEnv> }) {
   const { images, limit } = deps;
   const allowance = (c: Context<AppEnv>) => () => limit.take(requestAddress(c, deps.trustProxy));
   return new Hono<AppEnv>()
-    .get("/image", validate("query", imageQuery), async (c) => {
+    .get("/image", deps.optionalUser, validate("query", imageQuery), async (c) => {
       const { url, w } = c.req.valid("query");
-      const file = await images.image(url, w ?? null, allowance(c));
+      const file = await images.image(url, w ?? null, allowance(c), c.var.user);
       const etag = `"${file.etag}"`;
-      const headers = { ...IMAGE_HEADERS, ETag: etag };
+      // From a private network: for this reader's browser only, never a shared cache.
+      const headers = { ...IMAGE_HEADERS, ...(file.privateNetwork ? { "Cache-Control": "private, max-age=31536000, immutable" } : {}), ETag: etag };
       if (c.req.header("if-none-match")?.split(",").some((tag) => tag.trim() === etag)) return c.body(null, 304, headers);
       return c.body(oneChunk(file.bytes), 200, {
         ...headers,
@@ -58,9 +60,9 @@ export function imageRoutes(deps: { images: ImagesService; limit: HourlyLimit; t
         "Content-Length": String(file.bytes.length),
       });
     })
-    .get("/image/meta", validate("query", metaQuery), async (c) => {
-      const meta = await images.meta(c.req.valid("query").url, allowance(c));
-      c.header("Cache-Control", "public, max-age=86400");
+    .get("/image/meta", deps.optionalUser, validate("query", metaQuery), async (c) => {
+      const meta = await images.meta(c.req.valid("query").url, allowance(c), c.var.user);
+      c.header("Cache-Control", "private, max-age=86400");
       return ok(c, meta);
     });
 }

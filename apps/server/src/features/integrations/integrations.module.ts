@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.ts";
 import type { Config } from "../../env.ts";
 import type { AppEnv, RequestUser } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
-import type { HttpClient } from "../../lib/http/index.ts";
+import type { NetworkPolicy } from "../../lib/http/index.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { createHourlyLimit } from "../../lib/rate-limit.ts";
 import { createSealedBox } from "../../lib/sealed-box.ts";
@@ -24,12 +24,11 @@ import { htmlToMarkdown } from "./markdown.ts";
 export function createIntegrations(input: {
   config: Config;
   db: Database;
-  http: HttpClient;
+  /** The private-network policy: a reader's self-hosted service may be on their LAN only if it lets them. */
+  network: NetworkPolicy;
   clock: Clock;
   logger: Logger;
   secret: string;
-  /** The client for a reader's self-hosted service on their own network (`lib/http/lan-policy.ts`). */
-  lanHttp: HttpClient;
   entry: (user: RequestUser, entryId: string) => Promise<TimelineItem>;
   endpoints?: Partial<FixedEndpoints>;
 }): IntegrationsService {
@@ -40,9 +39,7 @@ export function createIntegrations(input: {
     clock: input.clock,
     logger: input.logger.child({ module: "integrations" }),
     entry: input.entry,
-    http: input.http,
-    lanAllowed: config.integrations.allowPrivateNetworks,
-    lanHttp: () => input.lanHttp,
+    network: input.network,
     limit: createHourlyLimit({ perHour: config.integrations.savesPerHour, clock: input.clock }),
     context: {
       endpoints: { ...DEFAULT_ENDPOINTS, ...input.endpoints },

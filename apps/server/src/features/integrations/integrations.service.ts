@@ -7,13 +7,12 @@ import {
   integrationSettingsSchemas,
   isServerIntegration,
   SERVER_INTEGRATIONS,
-  type ServerIntegration,
   type TimelineItem,
 } from "@tidings/contracts";
 import { AppError } from "../../errors.ts";
 import type { RequestUser } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { FetchError, type HttpClient } from "../../lib/http/index.ts";
+import { FetchError, type HttpClient, type NetworkPolicy, refusalError } from "../../lib/http/index.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { HourlyLimit } from "../../lib/rate-limit.ts";
 import type { SealedBox } from "../../lib/sealed-box.ts";
@@ -34,12 +33,11 @@ export interface IntegrationsServiceDeps {
   logger: Logger;
   /** The entry as the reader sees it; 3000 when they may not see it. */
   entry: (user: RequestUser, entryId: string) => Promise<TimelineItem>;
-  /** The server's guarded client: public addresses only (unless the whole instance allows private ones). */
-  http: HttpClient;
-  /** Whether the instance lets readers allow private addresses for their self-hosted services. */
-  lanAllowed: boolean;
-  /** The client for a reader's self-hosted service on a private address (made on first use). */
-  lanHttp: () => HttpClient;
+  /**
+   * The private-network policy: a self-hosted service (Readeck, Outline, Wallabag, Omnivore) may
+   * be on a private network when the reader turned its LAN switch on and the policy lets them.
+   */
+  network: Pick<NetworkPolicy, "publicHttp" | "privateHttp" | "allows" | "privateNetworksFor">;
   /** Saves per reader and hour. */
   limit: HourlyLimit;
   context: Omit<SaveContext, "send">;
@@ -52,14 +50,19 @@ export interface IntegrationsServiceDeps {
 export function createIntegrationsService(deps: IntegrationsServiceDeps) {
   const { repo, box } = deps;
 
-  /** Sends through `http`; a transport failure becomes the AppError the reader sees. */
-  function sender(http: HttpClient, name: string, service: ServerIntegration, onLan: boolean): Send {
+  /**
+   * Sends through `http`; a transport failure becomes the AppError the reader sees. `answers`
+   * keeps the status of each answer that came from a private network: what such a service says
+   * goes no further than that (see `save`).
+   */
+  function sender(http: HttpClient, refused: (error: FetchError) => AppError, name: string, answers: { privateStatus: number | null }): Send {
     return async (request) => {
       try {
         const response = await http.request({ ...request, maxBytes: ANSWER_MAX_BYTES });
+        if (response.privateNetwork) answers.privateStatus = response.status;
         return { status: response.status, headers: response.headers, body: response.body.toString("utf8") };
       } catch (error) {
-        if (error instanceof FetchError) throw transportError(name, service, error, { lanAllowed: deps.lanAllowed, onLan });
+        if (error instanceof FetchError) throw transportError(name, error, refused);
         throw error;
       }
     };
@@ -80,10 +83,27 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
       if (!deps.limit.take(user.id)) throw new AppError(ErrorCode.IntegrationRateLimited);
       const item = toSaveItem(await deps.entry(user, body.entryId), { summary: body.options?.summary, selectedText: body.options?.selectedText });
       const client = CLIENTS[service] as IntegrationClient<typeof service>;
-      const lan = deps.lanAllowed && body.options?.allowPrivate === true && SELF_HOSTABLE.has(service) ? deps.lanHttp() : null;
-      const send = sender(lan ?? deps.http, client.name, service, lan !== null);
-      const outcome = await client.save(item, parsed.data as never, { ...deps.context, send });
-      return { ok: true, ...outcome };
+      const { network } = deps;
+      const selfHosted = SELF_HOSTABLE.has(service);
+      const lan = selfHosted && body.options?.allowPrivate === true && network.allows(user);
+      const hint = !selfHosted
+        ? `which is not reached for ${client.name}: it is never self-hosted`
+        : network.allows(user) && !lan
+          ? `which is reached only when you allow private network addresses for ${client.name} in Settings → Integration`
+          : undefined;
+      const refused = (error: FetchError) => refusalError(error, { policy: network, who: user, ...(hint ? { hint } : {}) });
+      const answers = { privateStatus: null as number | null };
+      const send = sender(lan ? network.privateHttp : network.publicHttp, refused, client.name, answers);
+      try {
+        const outcome = await client.save(item, parsed.data as never, { ...deps.context, send });
+        return { ok: true, ...outcome };
+      } catch (error) {
+        // A service on a private network: its status only, in our words (never its own text).
+        if (answers.privateStatus !== null && error instanceof AppError && error.code === ErrorCode.IntegrationFailed) {
+          throw new AppError(ErrorCode.IntegrationFailed, { message: `${client.name} refused the save`, reason: `${client.name} answered HTTP ${answers.privateStatus}` });
+        }
+        throw error;
+      }
     },
 
     /** GET /integrations/settings: the synced settings, opened; null when there are none (or they cannot be opened). */
@@ -131,20 +151,10 @@ function openSettings(box: SealedBox, sealed: string, userId: string): Record<st
 }
 
 /** A failed connection, said for the reader; the transport's words go in the reason. */
-function transportError(name: string, service: ServerIntegration, error: FetchError, lan: { lanAllowed: boolean; onLan: boolean }): AppError {
-  if (error.kind === "private-address") {
-    const hint = !SELF_HOSTABLE.has(service)
-      ? `${name} must be on a public address`
-      : !lan.lanAllowed
-        ? `${name} is on a private network address, which this server does not allow`
-        : lan.onLan
-          ? `${name} is on an address that is never reached (link-local, multicast or reserved)`
-          : `${name} is on a private network address: allow private network addresses for it in Settings → Integration`;
-    return new AppError(ErrorCode.IntegrationPrivateAddress, { message: hint, reason: error.message });
-  }
+function transportError(name: string, error: FetchError, refused: (error: FetchError) => AppError): AppError {
+  if (error.kind === "private-address") return refused(error);
   if (error.kind === "timeout" || error.kind === "connect-timeout") {
     return new AppError(ErrorCode.IntegrationFailed, { message: `${name} did not answer in time`, reason: error.message });
   }
   return new AppError(ErrorCode.IntegrationFailed, { message: `${name} could not be reached`, reason: error.message });
 }
-

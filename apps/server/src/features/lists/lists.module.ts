@@ -1,3 +1,4 @@
+import { assertReachable } from "../../lib/http/index.ts";
 import { presentFeed } from "../feeds/feed.presenter.ts";
 import type { ModuleContext } from "../module.ts";
 import { listRoutes } from "./lists.routes.ts";
@@ -15,6 +16,7 @@ export function listsModule(context: ModuleContext) {
     maxLists: deps.config.limits.lists,
     feedsByIds: async (ids) => (await deps.feedsRepo.findByIds(ids)).map(presentFeed),
     recentEntries: async (user, listId, limit) => (await deps.entries.timeline(user, { listId, limit })).items,
+    checkAddress: (user, url) => assertReachable(deps.network, url, user),
   });
   return listRoutes({ lists, requireUser: context.requireUser });
 }

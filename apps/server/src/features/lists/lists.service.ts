@@ -26,6 +26,8 @@ export interface ListsServiceDeps {
   feedsByIds: (ids: string[]) => Promise<FeedSummary[]>;
   /** The newest entries of a list as the caller sees them (by when they entered it). */
   recentEntries: (user: RequestUser, listId: string, limit: number) => Promise<TimelineItem[]>;
+  /** Throws the private-network policy's refusal (16000) when the reader may not use a feed's address. */
+  checkAddress?: (user: RequestUser, url: string) => Promise<void>;
 }
 
 export interface ListInput {
@@ -155,6 +157,8 @@ export function createListsService(deps: ListsServiceDeps) {
         const known = new Set(feeds.map((feed) => feed.id));
         throw new AppError(ErrorCode.FeedNotFound, { reason: `Unknown feed: ${wanted.filter((id) => !known.has(id)).join(", ")}` });
       }
+      // A feed on a private network (an administrator's) joins only the lists of readers allowed there.
+      for (const feed of feeds) await deps.checkAddress?.(user, feed.url);
       const now = clock.now();
       await deps.transaction(async (tx) => {
         const added = new Set(await repo.addFeeds(tx, list.id, wanted, now));

@@ -1,5 +1,4 @@
 import { ECDH } from "node:crypto";
-import { isIP } from "node:net";
 import {
   ErrorCode,
   FEED_VIEWS,
@@ -12,7 +11,6 @@ import {
 import { AppError } from "../../errors.ts";
 import type { RequestUser } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { isPublicAddress } from "../../lib/http/index.ts";
 import type { MessagingRepo, PushSubscriptionRow } from "./messaging.repo.ts";
 import type { PushDelivery } from "./push-delivery.ts";
 import { testMessage } from "./push-messages.ts";
@@ -59,9 +57,9 @@ function key(value: string, name: string, length: number): Buffer {
 
 /**
  * Push notifications as readers manage them (`/messaging`): their devices (Web Push
- * subscriptions), the key browsers subscribe with, and a test message. Endpoints are https URLs,
- * plain http and private addresses only where the instance allows private networks (tests, a
- * push service on the LAN); the HTTP client refuses private addresses at send time too.
+ * subscriptions), the key browsers subscribe with, and a test message. Endpoints are https URLs
+ * that pass the private-network policy; plain http only for readers it lets use private networks
+ * (a push service on the LAN). The policy's client checks again at send time.
  */
 export function createMessagingService(deps: {
   repo: MessagingRepo;
@@ -69,11 +67,13 @@ export function createMessagingService(deps: {
   ids: { next(): string };
   clock: Clock;
   vapidPublicKey: string | null;
-  allowPrivateNetworks: boolean;
+  mayUsePrivateNetworks: (user: RequestUser) => boolean;
+  /** Throws the private-network policy's refusal (16000) when the reader may not use the address. */
+  checkAddress: (user: RequestUser, url: string) => Promise<void>;
 }) {
   const { repo } = deps;
 
-  function checkEndpoint(endpoint: string): void {
+  async function checkEndpoint(user: RequestUser, endpoint: string): Promise<void> {
     let url: URL;
     try {
       url = new URL(endpoint);
@@ -81,11 +81,9 @@ export function createMessagingService(deps: {
       throw invalid("subscription.endpoint: not a URL");
     }
     if (endpoint.length > MAX_ENDPOINT_LENGTH) throw invalid(`subscription.endpoint: longer than ${MAX_ENDPOINT_LENGTH} characters`);
-    const allowedProtocols = deps.allowPrivateNetworks ? ["https:", "http:"] : ["https:"];
-    if (!allowedProtocols.includes(url.protocol)) throw invalid("subscription.endpoint: must be an https URL");
-    const host = url.hostname.replace(/^\[|\]$/g, "");
-    const privateHost = host === "localhost" || host.endsWith(".localhost") || (isIP(host) !== 0 && !isPublicAddress(host));
-    if (privateHost && !deps.allowPrivateNetworks) throw invalid("subscription.endpoint: a private address (this instance does not allow private networks)");
+    if (url.protocol !== "https:" && url.protocol !== "http:") throw invalid("subscription.endpoint: must be an https URL");
+    await deps.checkAddress(user, endpoint);
+    if (url.protocol === "http:" && !deps.mayUsePrivateNetworks(user)) throw invalid("subscription.endpoint: must be an https URL");
   }
 
   function enabled(): { delivery: PushDelivery; publicKey: string } {
@@ -103,7 +101,7 @@ export function createMessagingService(deps: {
     async register(user: RequestUser, body: MessagingRegistration): Promise<MessagingDevice> {
       enabled();
       const subscription = subscriptionOf(body);
-      checkEndpoint(subscription.endpoint);
+      await checkEndpoint(user, subscription.endpoint);
       const p256dh = key(subscription.keys.p256dh, "p256dh", 65);
       try {
         ECDH.convertKey(p256dh, "prime256v1");

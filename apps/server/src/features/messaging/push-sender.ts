@@ -1,9 +1,11 @@
 import type * as WebPushModule from "web-push";
-import { FetchError, type HttpClient } from "../../lib/http/index.ts";
+import { FetchError, type NetworkPolicy } from "../../lib/http/index.ts";
 import type { VapidKeys } from "../../lib/push/vapid-keys.ts";
 
 /** Where one message goes: a browser's push endpoint and the keys it is encrypted for. */
 export interface PushTarget {
+  /** The reader whose device it is: the private-network policy picks the client by them. */
+  userId: string;
   endpoint: string;
   p256dh: string;
   auth: string;
@@ -25,12 +27,12 @@ const TIMEOUT_MS = 10_000;
 type GenerateRequestDetails = typeof WebPushModule.generateRequestDetails;
 
 /**
- * Web Push over the server's HTTP client: `web-push` encrypts the payload (aes128gcm, RFC 8291)
- * and signs the VAPID header (RFC 8292); the request goes through the shared client, so an
- * endpoint on a private address is refused unless the instance allows private networks, as for
- * feeds and webhooks. `web-push` is loaded with the first message.
+ * Web Push over the server's HTTP clients: `web-push` encrypts the payload (aes128gcm, RFC 8291)
+ * and signs the VAPID header (RFC 8292); the request goes through the client the private-network
+ * policy picks for the device's reader, as for feeds and webhooks. `web-push` is loaded with the
+ * first message.
  */
-export function createWebPushSender(deps: { http: HttpClient; vapid: VapidKeys; subject: string }): PushSender {
+export function createWebPushSender(deps: { network: NetworkPolicy; vapid: VapidKeys; subject: string }): PushSender {
   let generate: Promise<GenerateRequestDetails> | null = null;
   const vapidDetails = { subject: deps.subject, publicKey: deps.vapid.publicKey, privateKey: deps.vapid.privateKey };
   return {
@@ -48,7 +50,8 @@ export function createWebPushSender(deps: { http: HttpClient; vapid: VapidKeys; 
         return { ok: false, gone: false, status: null, error: `cannot encrypt: ${error instanceof Error ? error.message : String(error)}` };
       }
       try {
-        const response = await deps.http.request({
+        const http = deps.network.clientFor(await deps.network.standing(target.userId));
+        const response = await http.request({
           url: request.endpoint,
           method: "POST",
           headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),
@@ -58,7 +61,8 @@ export function createWebPushSender(deps: { http: HttpClient; vapid: VapidKeys; 
         });
         if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status };
         const gone = response.status === 404 || response.status === 410;
-        return { ok: false, gone, status: response.status, error: `HTTP ${response.status}${describeBody(response.body)}` };
+        // A push service on a private network: its status only, never its words.
+        return { ok: false, gone, status: response.status, error: `HTTP ${response.status}${response.privateNetwork ? "" : describeBody(response.body)}` };
       } catch (error) {
         return { ok: false, gone: false, status: null, error: error instanceof FetchError || error instanceof Error ? error.message : String(error) };
       }

@@ -2,7 +2,7 @@ import type { IdGenerator } from "@tidings/contracts";
 import type { Database } from "../../db/client.ts";
 import type { Config } from "../../env.ts";
 import type { Clock } from "../../lib/clock.ts";
-import type { HttpClient } from "../../lib/http/index.ts";
+import { assertReachable, type NetworkPolicy } from "../../lib/http/index.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { generateVapidKeys, type VapidKeys } from "../../lib/push/vapid-keys.ts";
 import { createMessagingRepo } from "./messaging.repo.ts";
@@ -18,7 +18,7 @@ export interface Push {
 }
 
 /**
- * Builds push notifications over the server's HTTP client. `vapid`: the instance's keys as the
+ * Builds push notifications over the private-network policy's clients. `vapid`: the instance's keys as the
  * composition root resolved them; null in a process without them (a refresh worker that does not
  * own the data directory), which then sends nothing; undefined: keys of this process only (tests,
  * where no browser keeps a subscription across runs).
@@ -26,7 +26,7 @@ export interface Push {
 export function createPush(input: {
   config: Config;
   db: Database;
-  http: HttpClient;
+  network: NetworkPolicy;
   ids: IdGenerator;
   clock: Clock;
   logger: Logger;
@@ -37,7 +37,7 @@ export function createPush(input: {
   const vapid = input.vapid === undefined ? (config.push.vapid ?? generateVapidKeys()) : input.vapid;
   if (!vapid) logger.warn("no VAPID keys (set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or share the server's DATA_DIR): this process sends no push notifications");
   const repo = createMessagingRepo(input.db);
-  const delivery = vapid ? createPushDelivery({ repo, sender: createWebPushSender({ http: input.http, vapid, subject: config.push.subject }), clock, logger }) : null;
+  const delivery = vapid ? createPushDelivery({ repo, sender: createWebPushSender({ network: input.network, vapid, subject: config.push.subject }), clock, logger }) : null;
   return {
     messaging: createMessagingService({
       repo,
@@ -45,7 +45,8 @@ export function createPush(input: {
       ids: input.ids,
       clock,
       vapidPublicKey: vapid?.publicKey ?? null,
-      allowPrivateNetworks: config.fetch.allowPrivateNetworks,
+      mayUsePrivateNetworks: (user) => input.network.allows(user),
+      checkAddress: (user, url) => assertReachable(input.network, url, user),
     }),
     notifier: createPushNotifier({ repo, delivery, logger }),
   };

@@ -6,7 +6,7 @@ import type { Config } from "../../env.ts";
  * telemetry endpoints. Analytics keys and DSNs are public client keys by design: every browser
  * that sends usage data or error reports has to know them.
  */
-export function presentStatusConfigs(config: Pick<Config, "limits" | "auth" | "inbox" | "telemetry" | "power">): StatusConfigs {
+export function presentStatusConfigs(config: Pick<Config, "limits" | "auth" | "inbox" | "telemetry" | "power" | "network">): StatusConfigs {
   return {
     MAX_SUBSCRIPTIONS: config.limits.subscriptions,
     MAX_LISTS: config.limits.lists,
@@ -25,5 +25,6 @@ export function presentStatusConfigs(config: Pick<Config, "limits" | "auth" | "i
     INVITATION_PRICE: config.power.enabled ? config.power.invitationPrice : 0,
     POWER_BOOST_MONTHLY_COST: config.power.boostMonthlyCost,
     POWER_DAILY_SUPPLY: config.power.dailySupply,
+    PRIVATE_NETWORKS_FOR: config.network.privateNetworksFor,
   };
 }

@@ -6,7 +6,7 @@ import type { RsshubRepo } from "./rsshub.repo.ts";
 import type { RsshubCatalogue } from "./rsshub-routes.ts";
 import { InstanceProblem } from "./rsshub-instance-api.ts";
 import type { DefaultHealth } from "./rsshub.service.ts";
-import { type DefaultInstance, lanAllowed } from "./rsshub-targets.ts";
+import type { DefaultInstance } from "./rsshub-targets.ts";
 
 const BATCH = 8;
 const LEASE_MS = 5 * 60 * 1000;
@@ -22,9 +22,10 @@ export function createRsshubChecker(deps: {
   box: SealedBox;
   clock: Clock;
   logger: Logger;
-  http: HttpClient;
+  /** The client for the default instance, the administrator's: private networks allowed. */
   lanHttp: HttpClient;
-  allowPrivateNetworks: boolean;
+  /** The client for a reader's instance, by its owner's standing (the private-network policy). */
+  clientForOwner: (ownerIsAdmin: boolean) => HttpClient;
   checkMinutes: number;
   defaultInstance: DefaultInstance;
   /** The health check; may give the instance's routes (older instances are checked by reading them). */
@@ -59,7 +60,7 @@ export function createRsshubChecker(deps: {
     await Promise.all(
       due.map(async (instance) => {
         const accessKey = instance.accessKeySealed ? deps.box.open(instance.accessKeySealed) : null;
-        const http = lanAllowed(instance.ownerIsAdmin, deps.allowPrivateNetworks) ? deps.lanHttp : deps.http;
+        const http = deps.clientForOwner(instance.ownerIsAdmin);
         const checkedAt = deps.clock.now();
         const nextCheckAt = new Date(checkedAt.getTime() + deps.checkMinutes * 60_000);
         try {

@@ -22,8 +22,8 @@ export function loadSnapshot(): RsshubCatalogue {
 /** Why an instance's routes could not be read: it is out of reach, or it is no RSSHub (or refused the key). */
 export class InstanceProblem extends Error {
   readonly status: "unavailable" | "invalid";
-  constructor(status: "unavailable" | "invalid", message: string) {
-    super(message);
+  constructor(status: "unavailable" | "invalid", message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = "InstanceProblem";
     this.status = status;
   }
@@ -32,7 +32,8 @@ export class InstanceProblem extends Error {
 /** A request that never got an answer: a refused address or URL is the config's fault, the rest the instance's. */
 function transportProblem(error: unknown, target: Pick<RsshubTarget, "baseUrl">): InstanceProblem {
   if (error instanceof FetchError && error.kind === "private-address") {
-    return new InstanceProblem("invalid", `${target.baseUrl} is on a private network, which this server does not allow for readers' instances`);
+    const where = error.refusal?.scope === "never" ? "a link-local, metadata or reserved address" : "a private network, which this server does not allow for its owner";
+    return new InstanceProblem("invalid", `${target.baseUrl} is on ${where}`, { cause: error });
   }
   if (error instanceof FetchError && (error.kind === "invalid-url" || error.kind === "unsupported-protocol")) return new InstanceProblem("invalid", error.message);
   return new InstanceProblem("unavailable", (error as Error).message);

@@ -22,12 +22,6 @@ export function instanceLabel(instance: Pick<RsshubInstanceRow, "description" | 
 }
 
 /**
- * May this instance be on a private network? Admins' always (they configure the server anyway);
- * other readers' when the server allows it (`RSSHUB_ALLOW_PRIVATE_NETWORKS`).
- */
-export const lanAllowed = (ownerIsAdmin: boolean, allowPrivateNetworks: boolean) => ownerIsAdmin || allowPrivateNetworks;
-
-/**
  * The instances a feed is fetched through: those its readers chose that passed their last check,
  * then the default. Access keys are opened here, for the fetch only.
  */
@@ -36,7 +30,8 @@ export function createRsshubTargets(deps: {
   box: SealedBox;
   clock: Clock;
   defaultInstance: DefaultInstance;
-  allowPrivateNetworks: boolean;
+  /** May an instance of this owner be on a private network (the private-network policy)? */
+  mayUsePrivateNetworks: (ownerIsAdmin: boolean) => boolean;
   checkMinutes: number;
 }): RsshubTargetSource {
   const fallback: RsshubTarget = { instanceId: null, label: DEFAULT_LABEL, baseUrl: deps.defaultInstance.baseUrl, accessKey: deps.defaultInstance.accessKey, lan: true };
@@ -57,7 +52,7 @@ export function createRsshubTargets(deps: {
           skipped.push({ label, message: "its access key was sealed with another server secret: set AUTH_SECRET alike on every process" });
           continue;
         }
-        targets.push({ instanceId: instance.id, label, baseUrl: instance.baseUrl, accessKey, lan: lanAllowed(ownerIsAdmin, deps.allowPrivateNetworks) });
+        targets.push({ instanceId: instance.id, label, baseUrl: instance.baseUrl, accessKey, lan: deps.mayUsePrivateNetworks(ownerIsAdmin) });
       }
       targets.push(fallback);
       return { targets, skipped };

@@ -5,7 +5,7 @@ import type { Config } from "../../env.ts";
 import { createRsshubRouter, type RsshubRouter } from "../../fetcher/rsshub-routing.ts";
 import type { AppEnv } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
-import type { HttpClient } from "../../lib/http/index.ts";
+import { type NetworkPolicy, refusalError } from "../../lib/http/index.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { createSealedBox } from "../../lib/sealed-box.ts";
 import type { ModuleContext } from "../module.ts";
@@ -15,7 +15,7 @@ import { createRsshubRepo } from "./rsshub.repo.ts";
 import { rsshubRoutes } from "./rsshub.routes.ts";
 import { createRsshubService, type RsshubService, type RsshubServiceDeps } from "./rsshub.service.ts";
 import { checkInstanceHealth, fetchInstanceCatalogue, loadSnapshot, readPublishedConfig } from "./rsshub-instance-api.ts";
-import { createRsshubTargets, lanAllowed } from "./rsshub-targets.ts";
+import { createRsshubTargets } from "./rsshub-targets.ts";
 
 /** RSSHub as the rest of the server sees it. */
 export interface Rsshub {
@@ -32,43 +32,42 @@ export interface Rsshub {
 }
 
 /**
- * Builds RSSHub's parts over the shared database and HTTP client. The default instance
- * (`RSSHUB_URL`) is the administrator's: it may be on this machine or the LAN. Readers'
- * instances may be there when their owner is an admin or `RSSHUB_ALLOW_PRIVATE_NETWORKS` is on.
+ * Builds RSSHub's parts over the shared database and the private-network policy. The default
+ * instance (`RSSHUB_URL`) is the administrator's configuration: it may be on this machine or the
+ * LAN. Readers' instances may be there when the policy lets their owner use private networks.
  */
 export function createRsshub(input: {
   config: Config;
   db: Database;
-  http: HttpClient;
+  network: NetworkPolicy;
   ids: IdGenerator;
   clock: Clock;
   logger: Logger;
   secret: string;
-  /** The client for instances on this machine or the LAN (`lib/http/lan-policy.ts`). */
-  lanHttp: HttpClient;
   /** Paid instances through the POWER ledger; absent without POWER. */
   payments?: RsshubServiceDeps["payments"];
 }): Rsshub {
-  const { config, clock, http } = input;
+  const { config, clock, network } = input;
+  const { publicHttp: http, privateHttp: lanHttp } = network;
+  const clientForOwner = (ownerIsAdmin: boolean) => network.clientFor({ isAdmin: ownerIsAdmin });
   const logger = input.logger.child({ module: "rsshub" });
   const repo = createRsshubRepo(input.db);
   const box = createSealedBox(input.secret, "rsshub-access-key");
-  const { lanHttp } = input;
   const defaultInstance = { baseUrl: config.fetch.rsshubUrl, accessKey: config.rsshub.accessKey };
-  const { allowPrivateNetworks, checkMinutes } = config.rsshub;
+  const { checkMinutes } = config.rsshub;
   const catalogue = createRsshubCatalogue({
     snapshot: loadSnapshot,
     clock,
     onBackgroundError: (error) => logger.warn({ err: error }, "RSSHub routes could not be fetched; serving the next source"),
   });
-  const checker = createRsshubChecker({ repo, box, clock, logger, http, lanHttp, allowPrivateNetworks, checkMinutes, defaultInstance, probe: checkInstanceHealth, remember: catalogue.remember });
+  const checker = createRsshubChecker({ repo, box, clock, logger, lanHttp, clientForOwner, checkMinutes, defaultInstance, probe: checkInstanceHealth, remember: catalogue.remember });
   const defaultSource: CatalogueSource = { key: "default", kind: "default", fetch: () => fetchInstanceCatalogue(lanHttp, defaultInstance) };
   const sourcesFor = async (instanceId: string | null): Promise<CatalogueSource[]> => {
     if (!instanceId) return [defaultSource];
     const instance = await repo.findById(instanceId);
     if (!instance || instance.status !== "ok") return [defaultSource];
     const accessKey = instance.accessKeySealed ? box.open(instance.accessKeySealed) : null;
-    const client = lanAllowed(await repo.isAdmin(instance.ownerUserId), allowPrivateNetworks) ? lanHttp : http;
+    const client = network.clientFor(await network.standing(instance.ownerUserId));
     return [{ key: instance.id, kind: "instance", fetch: () => fetchInstanceCatalogue(client, { baseUrl: instance.baseUrl, accessKey }) }, defaultSource];
   };
   const service = createRsshubService({
@@ -77,9 +76,8 @@ export function createRsshub(input: {
     box,
     clock,
     ids: input.ids,
-    http,
-    lanHttp,
-    allowPrivateNetworks,
+    clientForOwner,
+    refused: (error, owner) => refusalError(error, { policy: network, who: owner }),
     checkMinutes,
     probe: fetchInstanceCatalogue,
     readPublishedConfig,
@@ -87,7 +85,7 @@ export function createRsshub(input: {
     defaultHealth: checker.health,
     catalogueSource: (_userId, instanceId) => catalogue.peek(instanceId ? [{ ...defaultSource, key: instanceId, kind: "instance" }, defaultSource] : [defaultSource]),
   });
-  const targets = createRsshubTargets({ repo, box, clock, defaultInstance, allowPrivateNetworks, checkMinutes });
+  const targets = createRsshubTargets({ repo, box, clock, defaultInstance, mayUsePrivateNetworks: (ownerIsAdmin) => network.allows({ isAdmin: ownerIsAdmin }), checkMinutes });
   return {
     service,
     router: createRsshubRouter({ http, lanHttp, source: targets, clock }),

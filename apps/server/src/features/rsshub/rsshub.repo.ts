@@ -196,11 +196,6 @@ export function createRsshubRepo(db: Database) {
         })
         .where(eq(rsshubInstances.id, id));
     },
-
-    async isAdmin(userId: string): Promise<boolean> {
-      const [row] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
-      return row?.isAdmin ?? false;
-    },
   };
 }
 

@@ -2,14 +2,13 @@ import { ErrorCode, type PublicUser, type RsshubInstance, type RsshubInstanceInp
 import { AppError } from "../../errors.ts";
 import type { RequestUser } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
-import type { HttpClient } from "../../lib/http/index.ts";
+import { type FetchError, type HttpClient, isRefusal } from "../../lib/http/index.ts";
 import type { SealedBox } from "../../lib/sealed-box.ts";
 import type { IdGenerator } from "@tidings/contracts";
 import type { Executor } from "../../db/client.ts";
 import type { ListedInstance, RsshubInstanceRow, RsshubRepo } from "./rsshub.repo.ts";
 import type { RsshubCatalogue } from "./rsshub-routes.ts";
 import { InstanceProblem, type PublishedConfig } from "./rsshub-instance-api.ts";
-import { lanAllowed } from "./rsshub-targets.ts";
 
 /** The default instance's health, as the checker last saw it. */
 export interface DefaultHealth {
@@ -24,10 +23,10 @@ export interface RsshubServiceDeps {
   box: SealedBox;
   clock: Clock;
   ids: IdGenerator;
-  /** The server's guarded client, and one that also reaches private networks (for allowed instances). */
-  http: HttpClient;
-  lanHttp: HttpClient;
-  allowPrivateNetworks: boolean;
+  /** The client for an instance, by its owner's standing (the private-network policy). */
+  clientForOwner: (ownerIsAdmin: boolean) => HttpClient;
+  /** The policy's one answer (16000) to an address it refused for this owner. */
+  refused: (error: FetchError, owner: { isAdmin: boolean }) => AppError;
   checkMinutes: number;
   /** Reads an instance's routes: the health check. Throws an InstanceProblem. */
   probe: (http: HttpClient, target: { baseUrl: string; accessKey: string | null }) => Promise<RsshubCatalogue>;
@@ -126,6 +125,7 @@ export function createRsshubService(deps: RsshubServiceDeps) {
     try {
       return await deps.probe(clientFor(owner), target);
     } catch (error) {
+      if (error instanceof InstanceProblem && isRefusal(error.cause)) throw deps.refused(error.cause, owner);
       if (error instanceof InstanceProblem) {
         throw new AppError(error.status === "invalid" ? ErrorCode.RSSHubConfigInvalid : ErrorCode.RSSHubUnavailable, { reason: error.message });
       }
@@ -133,7 +133,7 @@ export function createRsshubService(deps: RsshubServiceDeps) {
     }
   }
 
-  const clientFor = (owner: { isAdmin: boolean }) => (lanAllowed(owner.isAdmin, deps.allowPrivateNetworks) ? deps.lanHttp : deps.http);
+  const clientFor = (owner: { isAdmin: boolean }) => deps.clientForOwner(owner.isAdmin);
   const nextCheck = (now: Date) => new Date(now.getTime() + deps.checkMinutes * 60_000);
 
   async function status(user: RequestUser): Promise<RsshubStatus> {

@@ -1,5 +1,5 @@
 import type { FeedView } from "@tidings/contracts";
-import { FetchError, type HttpClient, type HttpResponse } from "../../lib/http/index.ts";
+import { FetchError, type HttpClient, type HttpResponse, isRefusal } from "../../lib/http/index.ts";
 import { decodeDocument } from "../decode.ts";
 import { normalizeFeedUrl } from "../feed-url.ts";
 import { isRsshubUrl } from "../rsshub-routing.ts";
@@ -97,7 +97,8 @@ export async function discoverFeeds(deps: DiscoverDeps, input: string): Promise<
   try {
     page = await fetchText(deps, url);
   } catch (error) {
-    if (error instanceof DiscoveryError) throw error;
+    // An address the private-network policy refused is the policy's to answer, not discovery's.
+    if (error instanceof DiscoveryError || isRefusal(error)) throw error;
     const message = error instanceof FetchError ? error.message : String(error);
     throw new DiscoveryError("fetch-failed", `Could not fetch ${url}: ${message}`, { cause: error });
   }

@@ -15,13 +15,15 @@ export class AiProviderError extends Error {
   readonly status: number | null;
   /** How long a rate-limited provider asked to wait, when it said. */
   readonly retryAfterMs: number | null;
-  /** The provider's own explanation (e.g. "model 'x' not found"), when it gave one. */
+  /** The provider's own explanation (e.g. "model 'x' not found"), when it gave one and is on a public address. */
   readonly providerMessage: string | null;
+  /** The private-network policy refused the provider's address (kind "refused"): nothing was sent. */
+  readonly addressRefused: boolean;
 
   constructor(
     kind: AiProviderErrorKind,
     message: string,
-    details: { status?: number | null; retryAfterMs?: number | null; providerMessage?: string | null; cause?: unknown } = {},
+    details: { status?: number | null; retryAfterMs?: number | null; providerMessage?: string | null; addressRefused?: boolean; cause?: unknown } = {},
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = "AiProviderError";
@@ -29,6 +31,7 @@ export class AiProviderError extends Error {
     this.status = details.status ?? null;
     this.retryAfterMs = details.retryAfterMs ?? null;
     this.providerMessage = details.providerMessage ?? null;
+    this.addressRefused = details.addressRefused ?? false;
   }
 }
 
@@ -39,6 +42,8 @@ export interface FailureContext {
   timeoutMs: number;
   /** Blanked out of every message, should a provider echo it. */
   apiKey: string | null;
+  /** The provider answered from this machine or its networks: its own words are not passed on. */
+  reachedPrivately?: () => boolean;
 }
 
 const CONNECT_CODES: Record<string, string> = {
@@ -66,8 +71,9 @@ export function toAiProviderError(error: unknown, call: ProviderCall, context: F
 
   if (call.interruption === "refused" || isPrivateAddressRefusal(error)) {
     const refusal = privateAddressRefusal(call.refusal) ?? privateAddressRefusal(error);
-    const detail = refusal === null ? "" : ` (${refusal.message})`;
-    return make("refused", `Tidings did not connect to ${host}: private-network addresses are not allowed for a user-configured AI provider${detail}`);
+    const never = (refusal as { refusal?: { scope?: string } } | null)?.refusal?.scope === "never";
+    const where = never ? "a link-local, metadata or reserved address, which Tidings never connects to" : "on a private network, which this server does not reach for your own AI provider";
+    return make("refused", `Tidings did not connect to ${host}: it is ${where}`, { addressRefused: true });
   }
   if (call.interruption === "timeout" && call.retrying !== null) {
     // The time limit ran out while the SDK waited to retry a 429 or 5xx.
@@ -79,9 +85,10 @@ export function toAiProviderError(error: unknown, call: ProviderCall, context: F
     return make("timeout", `${host} did not answer within ${formatSeconds(context.timeoutMs)}`);
   }
   if (error instanceof APIConnectionError) return make("unavailable", `Cannot reach ${host}: ${describeCause(error.cause)}`);
+  const quiet = context.reachedPrivately?.() === true;
   if (error instanceof APIError && typeof error.status === "number") {
     const status = error.status;
-    const providerMessage = providerMessageOf(error);
+    const providerMessage = quiet ? null : providerMessageOf(error);
     const suffix = providerMessage === null ? "" : `: ${providerMessage}`;
     if (status === 401 || status === 403) {
       return make("unauthorized", `${host} did not accept the API key (HTTP ${status})${suffix}`, { status, providerMessage });
@@ -95,7 +102,7 @@ export function toAiProviderError(error: unknown, call: ProviderCall, context: F
   }
   if (error instanceof APIError) {
     // An error event in the middle of a stream: the provider failed while answering.
-    const providerMessage = providerMessageOf(error);
+    const providerMessage = quiet ? null : providerMessageOf(error);
     return make("unavailable", `${host} failed while answering${providerMessage === null ? "" : `: ${providerMessage}`}`, { providerMessage });
   }
   if (error instanceof SyntaxError) return make("bad-response", `${host} sent a malformed answer`);

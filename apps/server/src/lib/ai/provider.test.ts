@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 function provider(overrides: Partial<AiProviderConfig> = {}) {
-  return createAiProvider({ baseUrl: server.url, apiKey: KEY, model: "test-model", timeoutMs: 5_000, maxRetries: 2, guardPrivateNetworks: false, ...overrides });
+  return createAiProvider({ baseUrl: server.url, apiKey: KEY, model: "test-model", timeoutMs: 5_000, maxRetries: 2, reach: "any", ...overrides });
 }
 
 async function failure(promise: Promise<unknown>): Promise<AiProviderError> {
@@ -182,6 +182,13 @@ describe("failures", () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it("a reader's provider on a private network: its status only, never its own words", async () => {
+    server.script([{ status: 404, message: "The model `gpt-9` does not exist or you do not have access to it." }]);
+    const error = await failure(provider({ reach: "private-networks" }).complete({ messages: MESSAGES, model: "gpt-9" }));
+    expect(error).toMatchObject({ kind: "refused", status: 404, providerMessage: null });
+    expect(error.message).toBe(`${new URL(server.url).host} refused the request (HTTP 404)`);
+  });
+
   it("a provider that never answers fails with timeout within timeoutMs, retries included", async () => {
     server.script([{ hang: true }, { hang: true }, { hang: true }]);
     const started = Date.now();
@@ -239,22 +246,24 @@ describe("speech", () => {
   });
 });
 
-describe("guardPrivateNetworks", () => {
-  it("refuses the test server's private address (literal or by name), while false reaches it", async () => {
-    const guarded = provider({ guardPrivateNetworks: true });
+describe("reach", () => {
+  it("refuses the test server's private address (literal or by name) for public reach, while any reaches it", async () => {
+    const guarded = provider({ reach: "public" });
     const literal = await failure(guarded.complete({ messages: MESSAGES }));
-    expect(literal.kind).toBe("refused");
-    expect(literal.message).toContain("private-network addresses are not allowed for a user-configured AI provider");
-    const byName = provider({ guardPrivateNetworks: true, baseUrl: server.url.replace("127.0.0.1", "localhost") });
+    expect(literal).toMatchObject({ kind: "refused", addressRefused: true });
+    expect(literal.message).toContain("it is on a private network, which this server does not reach for your own AI provider");
+    const byName = provider({ reach: "public", baseUrl: server.url.replace("127.0.0.1", "localhost") });
     expect((await failure(collect(byName.stream({ messages: MESSAGES })))).kind).toBe("refused");
     expect((await failure(byName.speech({ text: "Hi", voice: "alloy" }))).kind).toBe("refused");
     expect(server.requests).toHaveLength(0);
     expect(server.connections()).toBe(0);
-    expect(await provider({ guardPrivateNetworks: false }).complete({ messages: MESSAGES })).toBe(EXPECTED);
+    expect(await provider({ reach: "any" }).complete({ messages: MESSAGES })).toBe(EXPECTED);
     expect(server.requests).toHaveLength(1);
+    expect(await provider({ reach: "private-networks" }).complete({ messages: MESSAGES })).toBe(EXPECTED);
+    expect(server.requests).toHaveLength(2);
   });
 });
 
 function config(target: OpenAiTestServer): AiProviderConfig {
-  return { baseUrl: target.url, apiKey: KEY, model: "test-model", timeoutMs: 5_000, maxRetries: 2, guardPrivateNetworks: false };
+  return { baseUrl: target.url, apiKey: KEY, model: "test-model", timeoutMs: 5_000, maxRetries: 2, reach: "any" };
 }

@@ -1,11 +1,12 @@
 import OpenAI from "openai";
 import type { ChatCompletionCreateParamsBase } from "openai/resources/chat/completions";
-import { type Fetch, ProviderCall, tracingFetch, watchBody } from "./call.ts";
+import { ProviderCall, tracingFetch, watchBody } from "./call.ts";
 import { AiProviderError, type FailureContext, isPrivateAddressRefusal, toAiProviderError } from "./errors.ts";
-import { guardedTransport } from "./guarded-transport.ts";
+import { guardedTransport, type ProviderReach } from "./guarded-transport.ts";
 import { stripThinkBlock, ThinkStripper } from "./think.ts";
 
 export { AiProviderError, type AiProviderErrorKind } from "./errors.ts";
+export type { ProviderReach } from "./guarded-transport.ts";
 
 /** Where an OpenAI-compatible provider is and how patiently to talk to it. */
 export interface AiProviderConfig {
@@ -20,8 +21,15 @@ export interface AiProviderConfig {
   timeoutMs: number;
   /** Further attempts after a 429, a 5xx or a connection failure, honouring Retry-After. */
   maxRetries: number;
-  /** True for a base URL a user typed: only public addresses may be connected to. */
-  guardPrivateNetworks: boolean;
+  /**
+   * The addresses its connections may reach: for a base URL a reader typed, what the
+   * private-network policy allows them ("public", or "private-networks"); "any" for the
+   * instance's own (AI_BASE_URL). What a reader's provider reached on a private network says in
+   * its errors is not passed on, only its status.
+   */
+  reach: ProviderReach;
+  /** SHARED_PRIVATE_ADDRESSES: private ranges counted as public (every reader may reach them). */
+  sharedAddresses?: readonly string[];
 }
 
 /** One message of a chat. */
@@ -69,16 +77,18 @@ const AUDIO_TYPES = { mp3: "audio/mpeg", opus: "audio/ogg", aac: "audio/aac", wa
 /**
  * A provider on the official `openai` SDK, which speaks the protocol, retries 429/5xx and
  * connection failures with Retry-After and backoff. Around it: one time limit per call (the
- * SDK's restarts with every retry), errors that say which host failed and why, and, with
- * guardPrivateNetworks, a transport that refuses private addresses.
+ * SDK's restarts with every retry), errors that say which host failed and why, and a transport
+ * that connects only where `reach` allows.
  */
 export function createAiProvider(config: AiProviderConfig): AiProvider {
   const url = URL.parse(config.baseUrl);
   if (url === null || (url.protocol !== "http:" && url.protocol !== "https:")) {
     throw new AiProviderError("refused", "The AI provider's base URL must be an http:// or https:// URL");
   }
-  const context: FailureContext = { host: url.host, timeoutMs: config.timeoutMs, apiKey: config.apiKey };
-  const guarded = config.guardPrivateNetworks ? guardedTransport() : null;
+  const transport = guardedTransport(config.reach, config.sharedAddresses);
+  // A reader's provider on a private network: its own words stay with it (the administrator's are theirs to read).
+  const quiet = config.reach === "any" ? () => false : () => transport.reachedPrivately(url.host);
+  const context: FailureContext = { host: url.host, timeoutMs: config.timeoutMs, apiKey: config.apiKey, reachedPrivately: quiet };
   const client = new OpenAI({
     baseURL: config.baseUrl,
     apiKey: config.apiKey ?? NO_KEY,
@@ -87,8 +97,8 @@ export function createAiProvider(config: AiProviderConfig): AiProvider {
     project: null,
     timeout: config.timeoutMs,
     maxRetries: config.maxRetries,
-    fetch: tracingFetch(guarded?.fetch ?? (globalThis.fetch as Fetch), isPrivateAddressRefusal),
-    ...(guarded === null ? {} : { fetchOptions: guarded.fetchOptions }),
+    fetch: tracingFetch(transport.fetch, isPrivateAddressRefusal),
+    fetchOptions: transport.fetchOptions,
     // A null header is one the SDK leaves out: no Authorization at all for a keyless server.
     ...(config.apiKey === null ? { defaultHeaders: { Authorization: null } } : {}),
     // Every failure is reported through AiProviderError; the SDK would also print some to the console.

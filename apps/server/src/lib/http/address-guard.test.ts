@@ -1,6 +1,7 @@
 import type { LookupAddress } from "node:dns";
 import { describe, expect, it } from "vitest";
-import { isAcceptablePeer, isPublicAddress, pinnedLookup } from "./address-guard.ts";
+import { isAcceptablePeer, pinnedLookup } from "./address-guard.ts";
+import { isPublicAddress } from "./address-scope.ts";
 
 const REFUSED = [
   ["127.0.0.1", "loopback"],
@@ -75,10 +76,6 @@ describe("isPublicAddress", () => {
 
 describe("isAcceptablePeer", () => {
   const checked = [{ address: "2606:4700:4700:0:0:0:0:1111", family: 6 as const }];
-
-  it("accepts anything when there is no policy", () => {
-    expect(isAcceptablePeer("127.0.0.1", null, checked)).toBe(true);
-  });
 
   it("requires a fresh socket's peer to be one of the checked addresses, in any notation", () => {
     expect(isAcceptablePeer("2606:4700:4700::1111", isPublicAddress, checked)).toBe(true);

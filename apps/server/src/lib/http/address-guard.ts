@@ -1,34 +1,12 @@
 import { promises as dns, type LookupAddress } from "node:dns";
 import { isIP, type LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
+import { addressScope } from "./address-scope.ts";
 import { FetchError } from "./errors.ts";
 import type { ResolvedAddress, Resolver } from "./types.ts";
 
-/** Decides whether the client may connect to an address; null means "anything goes". */
-export type AddressPolicy = ((address: string) => boolean) | null;
-
-// 2000::/3 is the only block IANA allocates for global unicast. Everything outside it (::/8
-// with loopback and IPv4-compatible addresses, 100::/64, 5f00::/16, fc00::/7, fe80::/10,
-// fec0::/10, ff00::/8, ...) is not a public destination, whatever ipaddr.js calls it.
-const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR("2000::/3");
-
-/**
- * True for globally routable unicast addresses only. IPv4 must be ipaddr.js "unicast" (so no
- * loopback, private, link-local, CGNAT, multicast, broadcast, reserved, documentation or
- * benchmarking range). IPv6 must be "unicast" inside 2000::/3, which also refuses 6to4,
- * Teredo, NAT64, ORCHID and documentation prefixes, since they can tunnel to any IPv4. An
- * IPv4-mapped address (::ffff:a.b.c.d) reaches exactly its embedded IPv4, so it is judged by
- * that: ::ffff:8.8.8.8 is allowed, ::ffff:10.0.0.1 is not. Anything unparsable is refused.
- */
-export function isPublicAddress(address: string): boolean {
-  const text = address.startsWith("[") && address.endsWith("]") ? address.slice(1, -1) : address;
-  if (!ipaddr.isValid(text)) return false;
-  const ip = ipaddr.parse(text);
-  if (ip.kind() === "ipv4") return ip.range() === "unicast";
-  const v6 = ip as ipaddr.IPv6;
-  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === "unicast";
-  return v6.range() === "unicast" && v6.match(GLOBAL_UNICAST_V6);
-}
+/** Decides whether the client may connect to an address. */
+export type AddressPolicy = (address: string) => boolean;
 
 /** The system resolver (getaddrinfo, so /etc/hosts counts), every address, in its order. */
 export const systemResolver: Resolver = async (hostname) => {
@@ -56,12 +34,18 @@ export async function resolveTarget(url: URL, resolve: Resolver, policy: Address
     }
     if (addresses.length === 0) throw new FetchError("dns", url.href, `${host} has no address`);
   }
-  const refused = policy === null ? undefined : addresses.find((entry) => !policy(entry.address));
-  if (refused !== undefined) {
-    const what = literal ? host : `${host} (${refused.address})`;
-    throw new FetchError("private-address", url.href, `refused to connect to ${what}: not a public address`);
-  }
+  const refused = addresses.find((entry) => !policy(entry.address));
+  if (refused !== undefined) throw refusedAddress(url.href, host, refused.address);
   return addresses;
+}
+
+/** The failure of a host or peer the policy refused, saying which kind of address it was. */
+export function refusedAddress(url: string, host: string, address: string): FetchError {
+  const what = host === address ? host : `${host} (${address})`;
+  // A test's own policy may refuse a public address: it counts as a private one.
+  const scope = addressScope(address) === "never" ? "never" : "private";
+  const kind = scope === "never" ? "a link-local, metadata or reserved address" : "a private network address";
+  return new FetchError("private-address", url, `refused to connect to ${what}: ${kind}`, { refusal: { host, address, scope } });
 }
 
 /**
@@ -92,7 +76,6 @@ export function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunct
  * hop that opened them, so only the policy applies to them.
  */
 export function isAcceptablePeer(remote: string | undefined, policy: AddressPolicy, checked: readonly ResolvedAddress[] | null): boolean {
-  if (policy === null) return true;
   if (remote === undefined || !policy(remote)) return false;
   if (checked === null) return true;
   const peer = normalize(remote);

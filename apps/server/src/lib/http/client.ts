@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
-import { type AddressPolicy, isPublicAddress, systemResolver } from "./address-guard.ts";
+import { systemResolver } from "./address-guard.ts";
+import { addressScope } from "./address-scope.ts";
 import { ACCEPT_ENCODING } from "./decompress.ts";
 import { FetchError } from "./errors.ts";
 import { parseFetchUrl, RedirectChain, redirectHop } from "./redirects.ts";
@@ -19,9 +20,8 @@ const DEFAULTS = { connectTimeoutMs: 10_000, totalTimeoutMs: 30_000, maxBytes: 1
 const AGENT_OPTIONS: http.AgentOptions = { keepAlive: true, maxSockets: 16, maxFreeSockets: 16, scheduling: "lifo", timeout: 15_000 };
 
 /**
- * Creates the HTTP client the server uses for every outbound fetch. Unless
- * `allowPrivateNetworks`, every hop's addresses must pass the public-address policy and the
- * socket connects only to those checked addresses.
+ * Creates an HTTP client for outbound fetches: every hop's addresses must pass the address test
+ * of its `reach`, and the socket connects only to those checked addresses.
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const settings = {
@@ -30,7 +30,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     maxBytes: options.maxBytes ?? DEFAULTS.maxBytes,
     maxRedirects: options.maxRedirects ?? DEFAULTS.maxRedirects,
   };
-  const policy: AddressPolicy = options.allowPrivateNetworks ? null : (options.isAddressAllowed ?? isPublicAddress);
+  const scopeOf = options.scopeOf ?? addressScope;
+  const policy = options.isAddressAllowed ?? (options.reach === "private-networks" ? (address: string) => scopeOf(address) !== "never" : (address: string) => scopeOf(address) === "public");
   const resolve = options.resolve ?? systemResolver;
   const agents: Agents = { http: new http.Agent(AGENT_OPTIONS), https: new https.Agent(AGENT_OPTIONS) };
   const inFlight = new Set<AbortController>();
@@ -46,6 +47,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       agents,
       resolve,
       policy,
+      scopeOf,
       connectTimeoutMs: settings.connectTimeoutMs,
       maxBytes: request.maxBytes ?? settings.maxBytes,
       signal: controller.signal,
@@ -53,11 +55,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     try {
       const chain = new RedirectChain(first, settings.maxRedirects);
       let hop = first;
+      let privateNetwork = false;
       for (;;) {
         const answer = await exchange(hop, ctx);
+        privateNetwork ||= answer.privateNetwork;
         if (answer.location === null) {
           const { status, headers, body } = answer;
-          return { status, headers, body, url: hop.url.href, redirects: chain.followed, permanentUrl: chain.permanentUrl(hop) };
+          return { status, headers, body, url: hop.url.href, redirects: chain.followed, permanentUrl: chain.permanentUrl(hop), privateNetwork };
         }
         const next = redirectHop(hop, answer.status, answer.location);
         chain.add(hop, answer.status, next);

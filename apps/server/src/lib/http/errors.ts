@@ -16,17 +16,30 @@ export type FetchErrorKind =
   | "network"
   | "aborted";
 
+/** The address a "private-address" failure refused, and why (see address-scope.ts). */
+export interface AddressRefusal {
+  /** The host as the URL named it. */
+  host: string;
+  /** The address it stood for (the host itself for an IP literal). */
+  address: string;
+  /** "private": allowed for some readers, not this one; "never": reached for no one. */
+  scope: "private" | "never";
+}
+
 /** The only error the HTTP client throws; `kind` is stable, `message` is for people. */
 export class FetchError extends Error {
   readonly kind: FetchErrorKind;
   /** The URL being fetched when it failed (the redirect hop, not always the first URL). */
   readonly url: string;
+  /** Set for kind "private-address". */
+  readonly refusal: AddressRefusal | undefined;
 
-  constructor(kind: FetchErrorKind, url: string, message: string, options: { cause?: unknown } = {}) {
+  constructor(kind: FetchErrorKind, url: string, message: string, options: { cause?: unknown; refusal?: AddressRefusal } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "FetchError";
     this.kind = kind;
     this.url = url;
+    this.refusal = options.refusal;
   }
 }
 
@@ -54,5 +67,5 @@ export function toFetchError(error: unknown, url: string, signal?: AbortSignal):
 
 /** The same failure, reported against the hop that was in flight. */
 function atUrl(error: FetchError, url: string): FetchError {
-  return error.url === url ? error : new FetchError(error.kind, url, error.message, { cause: error.cause });
+  return error.url === url ? error : new FetchError(error.kind, url, error.message, { cause: error.cause, refusal: error.refusal });
 }

@@ -113,7 +113,7 @@ describe("transport failures", () => {
     const server = await servers.start((_req, res) => res.end("secret"), { tls: true });
     const checked: string[] = [];
     const isAddressAllowed = (address: string) => checked.push(address) > 0;
-    const { error } = await failure(clients.create({ allowPrivateNetworks: false, isAddressAllowed }).request({ url: server.origin }));
+    const { error } = await failure(clients.create({ isAddressAllowed }).request({ url: server.origin }));
     expect(error.kind).toBe("tls");
     expect(server.requests).toHaveLength(0);
     // Once before connecting, once for the connected socket: the peer check covers TLS too.

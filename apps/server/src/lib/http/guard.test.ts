@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { isPublicAddress } from "./address-guard.ts";
+import { isPublicAddress } from "./address-scope.ts";
 import { FetchError } from "./errors.ts";
 import { clientPool, serverPool } from "./test-servers.ts";
 
@@ -25,7 +25,7 @@ const ok = (text: string) => (_req: unknown, res: ServerResponse) => res.end(tex
 // Lets the tests' own loopback server count as "public" while keeping every other rule.
 const allowOnly127001 = (address: string) => address === "127.0.0.1" || isPublicAddress(address);
 
-describe("the private-network guard (allowPrivateNetworks: false)", () => {
+describe("the private-network guard (reach: public)", () => {
   it.each([
     "http://127.0.0.1:PORT/",
     "http://[::1]:PORT/",
@@ -37,7 +37,7 @@ describe("the private-network guard (allowPrivateNetworks: false)", () => {
     "http://localhost:PORT/",
   ])("refuses %s before any connection", async (template) => {
     const server = await servers.start(ok("secret"));
-    const client = clients.create({ allowPrivateNetworks: false });
+    const client = clients.create({ reach: "public" });
     const error = await failure(client.request({ url: template.replace("PORT", String(server.port)) }));
     expect(error.kind).toBe("private-address");
     expect(server.requests).toHaveLength(0);
@@ -46,7 +46,7 @@ describe("the private-network guard (allowPrivateNetworks: false)", () => {
 
   it("refuses a hostname that resolves to a private address", async () => {
     const resolve = vi.fn(async () => [{ address: "10.0.0.5", family: 4 as const }]);
-    const client = clients.create({ allowPrivateNetworks: false, resolve });
+    const client = clients.create({ reach: "public", resolve });
     const error = await failure(client.request({ url: "http://feed.test/rss" }));
     expect(error).toMatchObject({ kind: "private-address", url: "http://feed.test/rss" });
     expect(error.message).toContain("10.0.0.5");
@@ -58,15 +58,15 @@ describe("the private-network guard (allowPrivateNetworks: false)", () => {
       { address: "93.184.216.34", family: 4 as const },
       { address: "fd00::7", family: 6 as const },
     ];
-    const client = clients.create({ allowPrivateNetworks: false, resolve });
+    const client = clients.create({ reach: "public", resolve });
     expect((await failure(client.request({ url: "https://mixed.test/" }))).kind).toBe("private-address");
   });
 
   it("reports a resolver failure as dns", async () => {
     const resolve = async () => Promise.reject(Object.assign(new Error("getaddrinfo ENOTFOUND nowhere.test"), { code: "ENOTFOUND" }));
-    const client = clients.create({ allowPrivateNetworks: false, resolve });
+    const client = clients.create({ reach: "public", resolve });
     expect((await failure(client.request({ url: "http://nowhere.test/" }))).kind).toBe("dns");
-    const empty = clients.create({ allowPrivateNetworks: false, resolve: async () => [] });
+    const empty = clients.create({ reach: "public", resolve: async () => [] });
     expect((await failure(empty.request({ url: "http://nowhere.test/" }))).kind).toBe("dns");
   });
 
@@ -82,7 +82,7 @@ describe("the private-network guard (allowPrivateNetworks: false)", () => {
 
     it("checks every hop: a redirect to a private host fails before contacting it", async () => {
       const { internal, url, site } = await setup((port) => `http://internal.test:${port}/admin`);
-      const client = clients.create({ allowPrivateNetworks: false, resolve, isAddressAllowed: allowOnly127001 });
+      const client = clients.create({ reach: "public", resolve, isAddressAllowed: allowOnly127001 });
       const error = await failure(client.request({ url }));
       expect(error).toMatchObject({ kind: "private-address", url: `http://internal.test:${internal.port}/admin` });
       expect(site.requests).toHaveLength(1);
@@ -91,14 +91,14 @@ describe("the private-network guard (allowPrivateNetworks: false)", () => {
 
     it("checks every hop: a redirect to a private IP literal fails too", async () => {
       const { internal, url } = await setup((port) => `http://127.0.0.2:${port}/admin`);
-      const client = clients.create({ allowPrivateNetworks: false, resolve, isAddressAllowed: allowOnly127001 });
+      const client = clients.create({ reach: "public", resolve, isAddressAllowed: allowOnly127001 });
       expect((await failure(client.request({ url }))).kind).toBe("private-address");
       expect(internal.connections).toBe(0);
     });
 
-    it("(control) with allowPrivateNetworks the same redirect reaches the internal server", async () => {
+    it("(control) with reach private-networks the same redirect reaches the internal server", async () => {
       const { internal, url } = await setup((port) => `http://internal.test:${port}/admin`);
-      const client = clients.create({ allowPrivateNetworks: true, resolve, isAddressAllowed: allowOnly127001 });
+      const client = clients.create({ reach: "private-networks", resolve });
       const response = await client.request({ url });
       expect(response.body.toString()).toBe("intranet secret");
       expect(internal.requests).toHaveLength(1);
@@ -111,7 +111,7 @@ describe("the private-network guard (allowPrivateNetworks: false)", () => {
     const rebound = await servers.start(ok("rebound"), { host: "127.0.0.2", port: checked.port });
     let calls = 0;
     const resolve = vi.fn(async () => [{ address: ++calls === 1 ? "127.0.0.1" : "127.0.0.2", family: 4 as const }]);
-    const client = clients.create({ allowPrivateNetworks: false, resolve, isAddressAllowed: (address) => address === "127.0.0.1" });
+    const client = clients.create({ reach: "public", resolve, isAddressAllowed: (address) => address === "127.0.0.1" });
 
     const response = await client.request({ url: `http://rebind.test:${checked.port}/` });
     expect(response.body.toString()).toBe("checked");
@@ -127,7 +127,7 @@ describe("the private-network guard (allowPrivateNetworks: false)", () => {
     const server = await servers.start(ok("secret"));
     // Allowed when checked before connecting, refused when the socket's peer is checked.
     let calls = 0;
-    const client = clients.create({ allowPrivateNetworks: false, isAddressAllowed: () => ++calls === 1 });
+    const client = clients.create({ reach: "public", isAddressAllowed: () => ++calls === 1 });
     const error = await failure(client.request({ url: `${server.origin}/` }));
     expect(error.kind).toBe("private-address");
     expect(calls).toBe(2);

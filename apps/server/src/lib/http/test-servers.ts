@@ -154,7 +154,7 @@ export function clientPool() {
   const clients: HttpClient[] = [];
   return {
     create(options: Partial<HttpClientOptions> = {}): HttpClient {
-      const client = createHttpClient({ userAgent: "Tidings-test/1.0", allowPrivateNetworks: true, totalTimeoutMs: 5_000, ...options });
+      const client = createHttpClient({ userAgent: "Tidings-test/1.0", reach: "private-networks", totalTimeoutMs: 5_000, ...options });
       clients.push(client);
       return client;
     },

@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { Socket } from "node:net";
-import { type AddressPolicy, bareHost, isAcceptablePeer, pinnedLookup, resolveTarget } from "./address-guard.ts";
+import { type AddressPolicy, bareHost, isAcceptablePeer, pinnedLookup, refusedAddress, resolveTarget } from "./address-guard.ts";
 import { readBody } from "./decompress.ts";
 import { errorCode, FetchError, toFetchError } from "./errors.ts";
 import { isRedirect } from "./redirects.ts";
@@ -18,6 +18,8 @@ export interface HopContext {
   agents: Agents;
   resolve: Resolver;
   policy: AddressPolicy;
+  /** Where an address leads: an answer from one that is not public is marked `privateNetwork`. */
+  scopeOf: (address: string) => "public" | "private" | "never";
   connectTimeoutMs: number;
   maxBytes: number;
   /** Fires with a FetchError as reason: total timeout, caller abort or client closed. */
@@ -30,6 +32,8 @@ export interface HopAnswer {
   headers: Record<string, string>;
   body: Buffer;
   location: string | null;
+  /** The answer came from an address that is not public (this machine or its networks). */
+  privateNetwork: boolean;
 }
 
 // A pooled socket the server closed while idle fails the next request this way, before any
@@ -73,7 +77,8 @@ function send(hop: Hop, addresses: ResolvedAddress[], ctx: HopContext, mayRetry:
     const onAbort = () => fail(ctx.signal.reason);
     const checkPeer = (socket: Socket, checked: ResolvedAddress[] | null) => {
       if (isAcceptablePeer(socket.remoteAddress, ctx.policy, checked)) return;
-      fail(new FetchError("private-address", url, `refused: connected to ${socket.remoteAddress ?? "an unknown address"}, not a public address`));
+      const peer = socket.remoteAddress ?? "an unknown address";
+      fail(refusedAddress(url, bareHost(hop.url.hostname), peer));
     };
 
     if (ctx.signal.aborted) {
@@ -125,18 +130,20 @@ function send(hop: Hop, addresses: ResolvedAddress[], ctx: HopContext, mayRetry:
 
 async function receive(res: http.IncomingMessage, hop: Hop, ctx: HopContext): Promise<HopAnswer> {
   const status = res.statusCode ?? 0;
+  const remote = res.socket?.remoteAddress;
+  const privateNetwork = remote === undefined || ctx.scopeOf(remote) !== "public";
   const headers = collectHeaders(res.rawHeaders);
   const location = isRedirect(status) ? headers.location?.trim() || null : null;
   if (location !== null || hop.method === "HEAD" || status === 204 || status === 304) {
     await discard(res);
-    return { status, headers, body: EMPTY, location };
+    return { status, headers, body: EMPTY, location, privateNetwork };
   }
   const declared = Number(headers["content-length"]);
   if (declared > ctx.maxBytes) {
     throw new FetchError("too-large", hop.url.href, `Content-Length ${declared} exceeds ${ctx.maxBytes} bytes`);
   }
   const body = await readBody(res, headers["content-encoding"], ctx.maxBytes, hop.url.href);
-  return { status, headers, body, location: null };
+  return { status, headers, body, location: null, privateNetwork };
 }
 
 /**

@@ -7,12 +7,16 @@ export interface ResolvedAddress {
 /** Resolves a hostname to every address it has (the client checks all of them). */
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
-/** How the server's one HTTP client behaves; every field but the first two has a default. */
+/** How the server's HTTP clients behave; every field but the first has a default. */
 export interface HttpClientOptions {
   /** Sent on every request, e.g. "Tidings/0.5.0 (+https://github.com/tidings-reader/tidings)". */
   userAgent: string;
-  /** false (the default everywhere) refuses every non-public address. */
-  allowPrivateNetworks: boolean;
+  /**
+   * The addresses it connects to: "public" (the default) only globally routable ones;
+   * "private-networks" this machine's and its networks' too (address-scope.ts), for readers the
+   * private-network policy allows. Neither ever reaches link-local, metadata or reserved ones.
+   */
+  reach?: "public" | "private-networks";
   /** TCP connect of one socket; default 10 000 ms. */
   connectTimeoutMs?: number;
   /** Whole request incl. DNS, redirects and body; default 30 000 ms. A stalling server fails with kind "timeout". */
@@ -23,7 +27,12 @@ export interface HttpClientOptions {
   maxRedirects?: number;
   /** For tests: replaces DNS resolution. */
   resolve?: Resolver;
-  /** For tests: replaces the public-address policy (default: isPublicAddress). */
+  /**
+   * For tests: where an address leads (default: addressScope), e.g. 127.0.0.1 standing in for a
+   * public host. Both the address test of `reach` and `privateNetwork` follow it.
+   */
+  scopeOf?: (address: string) => "public" | "private" | "never";
+  /** For tests: replaces the address test that `reach` picks. */
   isAddressAllowed?: (address: string) => boolean;
 }
 
@@ -54,6 +63,11 @@ export interface HttpResponse {
   body: Buffer;
   /** The URL that answered, after redirects. */
   url: string;
+  /**
+   * Some hop of the chain was answered from this machine or its networks: what such a service
+   * says is never passed on to a reader beyond its status (the private-network policy).
+   */
+  privateNetwork: boolean;
   /** Each redirect followed: status and the URL it pointed to. */
   redirects: { status: number; location: string }[];
   /** When every redirect of the chain was permanent (301/308), the final URL; else null. Callers use it to update a stored feed URL. */

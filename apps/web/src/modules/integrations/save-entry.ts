@@ -31,10 +31,12 @@ function toastSaved(name: string, url?: string): void {
   toast.success(t("saved", { name }), url ? { action: { label: t("view"), onClick: () => void window.open(url, "_blank", "noopener,noreferrer") } } : {});
 }
 
-/** A refusal shows the service's own words; other failures the usual error toast. */
+/** A refusal shows the service's own words, an address the server does not reach why; other failures the usual error toast. */
 function toastFailed(name: string, error: unknown): void {
-  if (error instanceof ApiError && (error.code === ErrorCode.IntegrationFailed || error.code === ErrorCode.IntegrationPrivateAddress)) {
+  if (error instanceof ApiError && error.code === ErrorCode.IntegrationFailed) {
     toast.error(t("failed", { name }), { description: error.message, duration: 8000 });
+  } else if (error instanceof ApiError && error.code === ErrorCode.AddressNotAllowed) {
+    toast.error(t("failed", { name }), { description: error.reason ?? error.message, duration: 8000 });
   } else if (error instanceof EagleError) {
     toast.error(t("failed", { name }), { description: error.kind === "refused" ? error.message : t(`eagle_${error.kind.replace("-", "_")}`) });
   } else {

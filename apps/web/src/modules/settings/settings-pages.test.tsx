@@ -14,6 +14,8 @@ import { GeneralSettings } from "./general-settings.tsx";
 import { IntegrationSettings } from "./integration/integration-settings.tsx";
 import { useIntegrationSettings } from "./integration/integration.store.ts";
 import { startSettingsSync } from "./sync/start-settings-sync.ts";
+import { sessionQuery } from "../../queries/session.ts";
+import { statusConfigsQuery } from "../../queries/status.ts";
 
 const reset = () => {
   localStorage.clear();
@@ -106,7 +108,29 @@ describe("Appearance settings", () => {
 });
 
 describe("Integration settings", () => {
-  afterEach(() => useIntegrationSettings.setState({ enableReadwise: false, readwiseToken: "" }));
+  afterEach(() => useIntegrationSettings.setState({ enableReadwise: false, readwiseToken: "", enableReadeck: false }));
+
+  it("shows a self-hosted service's LAN switch only to readers the private-network policy lets use one", async () => {
+    useIntegrationSettings.setState({ enableReadeck: true });
+    const { queryClient } = renderPage(<IntegrationSettings />);
+    const lanSwitch = () => screen.queryByRole("switch", { name: "Allow a private network (LAN) address" });
+    // Query updates reach components on the next tick.
+    const show = (policy: "none" | "admins" | "everyone", isAdmin: boolean) =>
+      act(async () => {
+        queryClient.setQueryData(statusConfigsQuery.queryKey, { PRIVATE_NETWORKS_FOR: policy } as never);
+        queryClient.setQueryData(sessionQuery.queryKey, { user: { id: "1", isAdmin }, role: "user" } as never);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      });
+    await show("admins", false);
+    expect(screen.getByLabelText("Server address")).toBeTruthy();
+    expect(lanSwitch()).toBeNull();
+    await show("admins", true);
+    expect(lanSwitch()).not.toBeNull();
+    await show("none", true);
+    expect(lanSwitch()).toBeNull();
+    await show("everyone", false);
+    expect(lanSwitch()).not.toBeNull();
+  });
 
   it("keeps tokens in password fields, on this device only, never queued for sync", async () => {
     const stop = startSettingsSync({ remote: { fetchAll: () => new Promise(() => {}), patch: () => new Promise(() => {}) } });

@@ -1,6 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
+import { mayUsePrivateNetworks } from "@tidings/contracts";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { appEnv } from "../../../lib/env.ts";
+import { sessionQuery } from "../../../queries/session.ts";
+import { statusConfigsQuery } from "../../../queries/status.ts";
 import {
   INTEGRATION_SERVICES,
   type IntegrationField,
@@ -44,11 +48,22 @@ function Field({ field }: { field: IntegrationField }) {
   );
 }
 
+/**
+ * Whether the server would reach the reader's services on its own network: the LAN switches show
+ * only then (PRIVATE_NETWORKS_FOR: the administrators by default).
+ */
+function useMayUsePrivateNetworks(): boolean {
+  const configs = useQuery(statusConfigsQuery).data;
+  const session = useQuery(sessionQuery).data;
+  return mayUsePrivateNetworks(configs?.PRIVATE_NETWORKS_FOR, session?.user);
+}
+
 function Service({ service }: { service: IntegrationService }) {
   const { t } = useTranslation("settings");
   const enabled = useIntegrationSettings((state) => state[service.enable]);
+  const lan = useMayUsePrivateNetworks();
   const { name } = service;
-  const fields = service.fields.filter((field) => appEnv.isElectron || !field.desktopOnly);
+  const fields = service.fields.filter((field) => (appEnv.isElectron || !field.desktopOnly) && (lan || field.label !== "allowPrivate"));
   return (
     <SettingGroup title={name}>
       <SettingRow title={t("integration.enable", { name })} description={t(`integration.${service.id}_description`)}>
