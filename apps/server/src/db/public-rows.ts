@@ -1,7 +1,8 @@
 // Rows anyone may see, read the same way wherever they are shown (feed pages, share pages, profiles).
-import { eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Database } from "./client.ts";
 import { entries, users } from "./schema/index.ts";
+import { notBlockedBy } from "./sql-helpers.ts";
 
 /** Every entry column but the heavy ones (content, readability, hash): a preview. */
 const { content: _content, readabilityContent: _readability, contentHash: _hash, ...entryPreview } = getTableColumns(entries);
@@ -19,12 +20,15 @@ export const publicUserColumns = {
   createdAt: users.createdAt,
 };
 
-/** The newest entries of a feed, without content (matches entries_feed_published_idx). */
-export function newestFeedEntries(db: Database, feedId: string, limit: number) {
+/**
+ * The newest entries of a feed, without content (matches entries_feed_published_idx). `readerId`:
+ * shown to that signed-in reader, so without the entries they blocked.
+ */
+export function newestFeedEntries(db: Database, feedId: string, limit: number, readerId?: string) {
   return db
     .select(entryPreviewColumns)
     .from(entries)
-    .where(eq(entries.feedId, feedId))
+    .where(and(eq(entries.feedId, feedId), readerId === undefined ? undefined : notBlockedBy(readerId, sql`${entries.id}`)))
     .orderBy(sql`${entries.publishedAt} DESC NULLS LAST`, sql`${entries.id} DESC NULLS LAST`)
     .limit(limit);
 }

@@ -19,11 +19,22 @@ export function at(date: Date): SQL {
 }
 
 /**
+ * Whether reader `userId` (an id, or a column) left the entry whose id is `entryId` (a column)
+ * in: not blocked by one of their Actions (schema/blocked-entries.ts). One probe of that
+ * table's primary key per row.
+ */
+export function notBlockedBy(userId: string | SQL, entryId: SQL): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM blocked_entries b WHERE b.user_id = ${userId} AND b.entry_id = ${entryId})`;
+}
+
+/**
  * Whether `userId` may read the entry aliased `e` in the query: every feed's entries are public,
- * an inbox's entries are its owner's. The one statement of that rule, for every query that needs it.
+ * an inbox's entries are its owner's, and neither once the reader blocked it. The one statement
+ * of that rule, for every query that needs it.
  */
 export function entryVisibleTo(userId: string): SQL {
-  return sql`(e.feed_id IS NOT NULL OR EXISTS (SELECT 1 FROM inboxes i WHERE i.id = e.inbox_id AND i.owner_user_id = ${userId}))`;
+  return sql`((e.feed_id IS NOT NULL OR EXISTS (SELECT 1 FROM inboxes i WHERE i.id = e.inbox_id AND i.owner_user_id = ${userId}))
+    AND ${notBlockedBy(userId, sql`e.id`)})`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Database, type Executor } from "../db/client.ts";
-import { at, idSet } from "../db/sql-helpers.ts";
+import { at, idSet, notBlockedBy } from "../db/sql-helpers.ts";
 
 /**
  * Delivery and reading state. `timeline` holds what reached each user, `unread_entries` what of it
@@ -12,12 +12,15 @@ import { at, idSet } from "../db/sql-helpers.ts";
  * Delivers rows produced by `rows` (a SELECT of user_id, entry_id, source_type, source_id, feed_id,
  * view, published_at): each new timeline row is unread, unless its reader already knew the entry
  * and had read it (an entry read in a feed stays read when it arrives again through a list).
+ * Nothing is delivered of what its reader blocked: a blocked entry does not come back through a
+ * list or a new subscription, whatever the reader's rules are now.
  */
 const deliver = (rows: SQL, now: Date) => sql`
   WITH src AS (${rows}),
   ins AS (
     INSERT INTO timeline (user_id, entry_id, source_type, source_id, feed_id, view, published_at, inserted_at)
     SELECT user_id, entry_id, source_type, source_id, feed_id, view, published_at, ${at(now)} FROM src
+    WHERE ${notBlockedBy(sql`src.user_id`, sql`src.entry_id`)}
     ON CONFLICT DO NOTHING
     RETURNING user_id, entry_id, source_type, source_id, view, published_at
   ),

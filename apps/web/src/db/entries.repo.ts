@@ -58,6 +58,26 @@ export async function loadRecentEntries(perSource = HYDRATE_PER_SOURCE): Promise
   return batches.flat();
 }
 
+/**
+ * Deletes the local copies of one source's entries that `gone` picks (entries the server no longer
+ * gives this reader); answers their ids.
+ */
+export async function forgetEntriesOf(sourceKey: string, gone: (row: LocalEntry) => boolean): Promise<string[]> {
+  const ids = await guarded(async () => {
+    const db = database();
+    const found = await db.entries.where("sourceKey").equals(sourceKey).filter(gone).primaryKeys();
+    if (found.length > 0) await db.entries.bulkDelete(found);
+    return found;
+  });
+  return ids ?? [];
+}
+
+/** Deletes the local copies of entries by id. */
+export function forgetEntries(ids: string[]) {
+  if (ids.length === 0) return Promise.resolve(undefined);
+  return guarded(() => database().entries.bulkDelete(ids));
+}
+
 /** Local entries of some sources, newest publication first (the offline timeline). */
 export async function loadEntriesOf(sourceKeys: string[], limit: number): Promise<LocalEntry[]> {
   const rows = await database().entries.where("sourceKey").anyOf(sourceKeys).toArray();

@@ -87,6 +87,21 @@ export const entriesActions = {
     return previous;
   },
 
+  /** Forgets entries (the server no longer gives them to this reader); answers those it held. */
+  remove(ids: Iterable<string>): string[] {
+    const removed: string[] = [];
+    useEntries.setState((state) => {
+      const byId = { ...state.byId };
+      for (const id of ids) {
+        if (!byId[id]) continue;
+        delete byId[id];
+        removed.push(id);
+      }
+      return removed.length ? { byId } : state;
+    });
+    return removed;
+  },
+
   clear(): void {
     useEntries.setState({ byId: {} });
   },

@@ -1,6 +1,7 @@
 export * from "./actions.ts";
 export * from "./ai.ts";
 export * from "./auth.ts";
+export * from "./blocked-entries.ts";
 export * from "./collections.ts";
 export * from "./entries.ts";
 export * from "./entry-search.ts";

@@ -142,15 +142,24 @@ export function createActionsRepo(db: Database) {
       ).map(asRow);
     },
 
-    /** Removes entries from one reader's timeline (every source), lowering the counts of unread ones. */
-    async block(executor: Executor, userId: string, entryIds: string[]): Promise<void> {
+    /**
+     * Blocks entries for one reader: records the block (which every listing and delivery
+     * honours, see schema/blocked-entries.ts), and removes the reader's own rows of the entries:
+     * their timeline rows (every source), lowering the counts of unread ones, and their stars
+     * (a rule applied to existing entries may block one starred before).
+     */
+    async block(executor: Executor, userId: string, entryIds: string[], now: Date): Promise<void> {
       if (entryIds.length === 0) return;
+      await executor.execute(sql`
+        INSERT INTO blocked_entries (user_id, entry_id, blocked_at) SELECT ${userId}, x.id, ${at(now)} FROM ${idSet(entryIds)} AS x(id)
+        ON CONFLICT DO NOTHING`);
       await executor.execute(sql`
         WITH gone AS (
           DELETE FROM unread_entries WHERE user_id = ${userId} AND entry_id IN ${idSet(entryIds)} RETURNING source_id
         ), moved AS (SELECT source_id, count(*)::int AS n FROM gone GROUP BY source_id)
         UPDATE unread_counts c SET count = GREATEST(c.count - moved.n, 0) FROM moved WHERE c.user_id = ${userId} AND c.source_id = moved.source_id`);
       await executor.execute(sql`DELETE FROM timeline WHERE user_id = ${userId} AND entry_id IN ${idSet(entryIds)}`);
+      await executor.execute(sql`DELETE FROM collections WHERE user_id = ${userId} AND entry_id IN ${idSet(entryIds)}`);
     },
 
     /** Marks entries read for one reader without a read mark (silenced: nobody read them). */

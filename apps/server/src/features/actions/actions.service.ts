@@ -161,7 +161,7 @@ export function createActionsService(deps: ActionsServiceDeps) {
       }
     }
     for (const [userId, effects] of byUser) {
-      await repo.block(executor, userId, effects.block);
+      await repo.block(executor, userId, effects.block, now);
       await repo.silence(executor, userId, effects.silence);
       await repo.star(executor, userId, effects.star, now);
     }
@@ -175,7 +175,14 @@ export function createActionsService(deps: ActionsServiceDeps) {
       return { rules: stored?.rules ?? [], webhookSecret: stored?.webhookSecret ?? "", updatedAt: stored ? stored.updatedAt.toISOString() : null };
     },
 
-    /** PUT /actions: replaces the reader's rules (they apply to entries arriving from now on). */
+    /**
+     * PUT /actions: replaces the reader's rules (they apply to entries arriving from now on).
+     * What a rule blocked stays blocked when the rule is changed or removed, whether it was
+     * blocked on arrival or by "apply to existing": a block is recorded once as a fact
+     * (blocked_entries), as final as it was at ingestion, where no webhook, notification or AI
+     * work was done for the entry. Bringing entries back would also bring back, unread, what the
+     * reader had chosen never to see, in every listing at once.
+     */
     async save(user: RequestUser, input: unknown): Promise<ActionsData> {
       const rules = validate(input);
       // Every webhook address passes the private-network policy before the rules are kept.
@@ -209,7 +216,9 @@ export function createActionsService(deps: ActionsServiceDeps) {
 
     /**
      * Applies the saved rules to the reader's newest {@link APPLY_ENTRIES} entries already there:
-     * blocks, silences and stars (webhooks, notifications and AI are for new entries only).
+     * blocks, silences and stars (webhooks, notifications and AI are for new entries only). A
+     * block made here is recorded as one made on arrival: it outlives the rule (see {@link save}),
+     * and takes the entry out of the reader's stars too.
      */
     async applyToExisting(user: RequestUser) {
       const compiled = await compiledFor(user.id);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../../db/client.ts";
 import { feeds, listFeeds, lists, subscriptions, users } from "../../db/schema/index.ts";
-import { idSet } from "../../db/sql-helpers.ts";
+import { idSet, notBlockedBy } from "../../db/sql-helpers.ts";
 import type { FeedRow } from "../../db/schema/feeds.ts";
 
 export type ListRow = typeof lists.$inferSelect;
@@ -93,26 +93,26 @@ export function createDiscoverRepo(db: Database) {
       return new Set(rows.map((row) => row.targetId!));
     },
 
-    /** The newest `perFeed` entries of each feed. */
-    async feedPreviews(feedIds: string[], perFeed: number): Promise<PreviewRecord[]> {
+    /** The newest `perFeed` entries of each feed, but those `readerId` blocked. */
+    async feedPreviews(feedIds: string[], perFeed: number, readerId: string): Promise<PreviewRecord[]> {
       if (feedIds.length === 0) return [];
       return rowsOf<PreviewRecord>(
         await db.execute(sql`
           SELECT ${ENTRY_COLUMNS}, e.published_at AS sort_at, f.id AS owner_id
           FROM ${idSet(feedIds)} AS f(id)
-          CROSS JOIN LATERAL (SELECT * FROM entries e WHERE e.feed_id = f.id
+          CROSS JOIN LATERAL (SELECT * FROM entries e WHERE e.feed_id = f.id AND ${notBlockedBy(readerId, sql`e.id`)}
             ORDER BY e.published_at DESC NULLS LAST, e.id DESC NULLS LAST LIMIT ${perFeed}) e`),
       );
     },
 
-    /** The `perList` entries that most recently entered each list. */
-    async listPreviews(listIds: string[], perList: number): Promise<PreviewRecord[]> {
+    /** The `perList` entries that most recently entered each list, but those `readerId` blocked. */
+    async listPreviews(listIds: string[], perList: number, readerId: string): Promise<PreviewRecord[]> {
       if (listIds.length === 0) return [];
       return rowsOf<PreviewRecord>(
         await db.execute(sql`
           SELECT ${ENTRY_COLUMNS}, le.inserted_at AS sort_at, l.id AS owner_id
           FROM ${idSet(listIds)} AS l(id)
-          CROSS JOIN LATERAL (SELECT entry_id, inserted_at FROM list_entries le WHERE le.list_id = l.id
+          CROSS JOIN LATERAL (SELECT entry_id, inserted_at FROM list_entries le WHERE le.list_id = l.id AND ${notBlockedBy(readerId, sql`le.entry_id`)}
             ORDER BY le.inserted_at DESC NULLS LAST, le.entry_id DESC NULLS LAST LIMIT ${perList}) le
           JOIN entries e ON e.id = le.entry_id`),
       );

@@ -58,7 +58,7 @@ export function createDiscoverService(deps: DiscoverServiceDeps) {
   async function feedItems(user: RequestUser, rows: FeedRow[], counts?: Map<string, number>): Promise<DiscoverItem[]> {
     const ids = rows.map((feed) => feed.id);
     const [previews, followed, subscribers] = await Promise.all([
-      repo.feedPreviews(ids, PREVIEW_ENTRIES),
+      repo.feedPreviews(ids, PREVIEW_ENTRIES, user.id),
       repo.followed(user.id, ids),
       counts ? Promise.resolve(counts) : repo.feedSubscriberCounts(ids),
     ]);
@@ -74,7 +74,7 @@ export function createDiscoverService(deps: DiscoverServiceDeps) {
   async function listItems(user: RequestUser, rows: { list: ListRow; subscribers: number }[]): Promise<DiscoverItem[]> {
     const ids = rows.map((row) => row.list.id);
     const [previews, followed, feedIds, owners] = await Promise.all([
-      repo.listPreviews(ids, PREVIEW_ENTRIES),
+      repo.listPreviews(ids, PREVIEW_ENTRIES, user.id),
       repo.followed(user.id, ids),
       repo.listFeedIds(ids),
       repo.usersByIds([...new Set(rows.map((row) => row.list.ownerUserId))]),

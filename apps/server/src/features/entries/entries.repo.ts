@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../../db/client.ts";
-import { at, entryVisibleTo, idSet } from "../../db/sql-helpers.ts";
+import { at, entryVisibleTo, idSet, notBlockedBy } from "../../db/sql-helpers.ts";
 import { after, encodeCursor, fromMicros, type PagePosition, type SortKey, tieRest, toMicros } from "./page-cursor.ts";
 
 /** The entry columns a timeline page carries (content only when asked for). */
@@ -96,7 +96,11 @@ export function createEntriesRepo(db: Database) {
   const starKey: SortKey = { time: sql`c.created_at`, id: sql`c.entry_id` };
   const where = (filters: (SQL | null)[]) => sql.join(filters.filter((f): f is SQL => f !== null), sql` AND `);
 
-  /** Timeline rows of the caller: the "all" of a view, or given sources (feeds, a list, an inbox). */
+  /**
+   * Timeline rows of the caller: the "all" of a view, or given sources (feeds, a list, an inbox).
+   * What the caller blocked has no rows there, nor stars (see schema/blocked-entries.ts); the
+   * pages below read from what everyone shares leave it out with `notBlockedBy`.
+   */
   function timelinePage(q: TimelineQuery, scope: { view?: number; sourceIds?: string[]; sourceType?: "feed" | "list" | "inbox" }) {
     const filters: SQL[] = [sql`t.user_id = ${q.userId}`];
     if (scope.sourceIds) filters.push(scope.sourceIds.length === 1 ? sql`t.source_id = ${scope.sourceIds[0]}` : sql`t.source_id IN ${idSet(scope.sourceIds)}`);
@@ -137,7 +141,7 @@ export function createEntriesRepo(db: Database) {
      * is not unread is read (else read is null for what never reached them).
      */
     feedEntries(q: TimelineQuery, feedId: string, followed = false): Promise<EntryPage> {
-      const filters: SQL[] = [sql`e.feed_id = ${feedId}`];
+      const filters: SQL[] = [sql`e.feed_id = ${feedId}`, notBlockedBy(q.userId, sql`e.id`)];
       if (q.startTime) filters.push(sql`e.published_at >= ${at(q.startTime)}`);
       if (q.endTime) filters.push(sql`e.published_at <= ${at(q.endTime)}`);
       return paged(q, entryKey, (filter, limit) => sql`
@@ -151,7 +155,7 @@ export function createEntriesRepo(db: Database) {
 
     /** A list's entries by when they entered it: all of them, whether the caller follows the list or not. */
     listEntries(q: TimelineQuery, listId: string, followed = false): Promise<EntryPage> {
-      const filters: SQL[] = [sql`le.list_id = ${listId}`];
+      const filters: SQL[] = [sql`le.list_id = ${listId}`, notBlockedBy(q.userId, sql`le.entry_id`)];
       if (q.startTime) filters.push(sql`le.inserted_at >= ${at(q.startTime)}`);
       if (q.endTime) filters.push(sql`le.inserted_at <= ${at(q.endTime)}`);
       return paged(q, listKey, (filter, limit) => sql`
@@ -178,17 +182,17 @@ export function createEntriesRepo(db: Database) {
         ORDER BY c.created_at DESC, c.entry_id DESC`);
     },
 
-    /** Entries by id with the caller's state (read null when not followed). */
+    /** Entries by id with the caller's state (read null when not followed); none they blocked. */
     async byIds(userId: string, ids: string[], withContent: boolean, withReadability = false): Promise<EntryRecord[]> {
       if (ids.length === 0) return [];
       return run(sql`
         SELECT ${columns(withContent)} ${withReadability ? sql`, e.readability_content` : sql``},
           ${readState(userId)} AS read,
           c.created_at AS starred_at, e.published_at AS sort_at, ${toMicros(sql`e.published_at`)} AS sort_us
-        FROM entries e ${starredJoin(userId)} WHERE e.id IN ${idSet(ids)}`);
+        FROM entries e ${starredJoin(userId)} WHERE e.id IN ${idSet(ids)} AND ${notBlockedBy(userId, sql`e.id`)}`);
     },
 
-    /** Whether the caller may see an entry: from a feed (feeds are public) or from their own inbox. */
+    /** Whether the caller may see an entry: from a feed (feeds are public) or from their own inbox, and not blocked by them. */
     async visibleTo(userId: string, entryId: string): Promise<boolean> {
       const rows = rowsOf<{ ok: boolean }>(
         await db.execute(sql`
@@ -198,10 +202,10 @@ export function createEntriesRepo(db: Database) {
       return rows[0]?.ok === true;
     },
 
-    /** Content of entries, for the stream. */
-    async contents(ids: string[]): Promise<{ id: string; content: string | null; inbox_id: string | null }[]> {
+    /** Content of entries, for the stream: none the caller blocked. */
+    async contents(userId: string, ids: string[]): Promise<{ id: string; content: string | null; inbox_id: string | null }[]> {
       if (ids.length === 0) return [];
-      return rowsOf(await db.execute(sql`SELECT id, content, inbox_id FROM entries WHERE id IN ${idSet(ids)}`));
+      return rowsOf(await db.execute(sql`SELECT e.id, e.content, e.inbox_id FROM entries e WHERE e.id IN ${idSet(ids)} AND ${notBlockedBy(userId, sql`e.id`)}`));
     },
 
     /** The newest timeline row inserted after `since` in scope, if any. */

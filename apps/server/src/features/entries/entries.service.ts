@@ -184,7 +184,7 @@ export function createEntriesService(deps: EntriesServiceDeps) {
 
     /** POST /entries/stream: the content of each visible entry, as it is read. */
     async *contents(user: RequestUser, ids: string[]): AsyncGenerator<{ id: string; content: string | null }> {
-      const rows = await repo.contents(ids);
+      const rows = await repo.contents(user.id, ids);
       for (const row of rows) {
         if (row.inbox_id !== null && !(await repo.visibleTo(user.id, String(row.id)))) continue;
         yield { id: String(row.id), content: row.content };

@@ -8,8 +8,8 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** What GET /feeds shows besides the feed row: recent entries, reads, subscribers. */
 export function createFeedInfoRepo(db: Database) {
   return {
-    /** The newest entries of a feed, without content (matches entries_feed_published_idx). */
-    newestEntries: (feedId: string, limit: number) => newestFeedEntries(db, feedId, limit),
+    /** The newest entries of a feed, without content (matches entries_feed_published_idx), but those `readerId` blocked. */
+    newestEntries: (feedId: string, limit: number, readerId: string) => newestFeedEntries(db, feedId, limit, readerId),
 
     /** Reads of the feed's entries by anyone: (reader, entry) pairs opened or marked read one by one (not in bulk). */
     async readCount(feedId: string): Promise<number> {

@@ -41,7 +41,7 @@ export function createFeedInfoService(deps: FeedInfoDeps) {
       else throw new AppError(ErrorCode.FeedIdOrUrlRequired);
       if (!feed) throw new AppError(ErrorCode.FeedNotFound);
       const [entries, readCount, subscriptionCount, subscription, boosts] = await Promise.all([
-        repo.newestEntries(feed.id, FEED_INFO_ENTRIES),
+        repo.newestEntries(feed.id, FEED_INFO_ENTRIES, user.id),
         repo.readCount(feed.id),
         repo.subscriptionCount(feed.id),
         repo.subscriptionOf(user.id, feed.id),

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.ts";
 import { entries, inboxes, unreadCounts } from "../../db/schema/index.ts";
+import { notBlockedBy } from "../../db/sql-helpers.ts";
 
 /** The id in the URL of a private file (files.service.ts `privateUrl`). */
 const FILE_ID_PATTERN = "/api/attachments/(\\d{1,19})/";
@@ -91,8 +92,12 @@ export function createInboxEntriesRepo(db: Database) {
       await executor.delete(entries).where(eq(entries.inboxId, inboxId));
     },
 
-    async count(inboxId: string): Promise<number> {
-      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(entries).where(eq(entries.inboxId, inboxId));
+    /** The inbox's entries, as its owner `userId` has them: those they blocked left out. */
+    async count(inboxId: string, userId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(entries)
+        .where(and(eq(entries.inboxId, inboxId), notBlockedBy(userId, sql`${entries.id}`)));
       return Number(row?.count ?? 0);
     },
 

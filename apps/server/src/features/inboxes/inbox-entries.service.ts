@@ -136,7 +136,7 @@ export function createInboxEntriesService(deps: InboxEntriesDeps) {
       const { items, nextCursor } = await deps.timelinePage(user, request);
       const inbox = await deps.inboxes.findByHandle(request.inboxId);
       if (!inbox) throw new AppError(ErrorCode.InboxNotFound);
-      const [remaining, total] = await Promise.all([repo.unreadCount(user.id, inbox.id), repo.count(inbox.id)]);
+      const [remaining, total] = await Promise.all([repo.unreadCount(user.id, inbox.id), repo.count(inbox.id, user.id)]);
       return { items, nextCursor, remaining, total };
     },
 

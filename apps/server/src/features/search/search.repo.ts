@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Database, type Executor } from "../../db/client.ts";
-import { idSet } from "../../db/sql-helpers.ts";
+import { idSet, notBlockedBy } from "../../db/sql-helpers.ts";
 import { fromMicros, toMicros } from "../entries/page-cursor.ts";
 
 /** Which of the caller's entries a search covers. */
@@ -175,13 +175,15 @@ export function createSearchRepo(db: Database, options: { commonMatches?: number
         if (!common) await tx.execute(sql`SELECT set_config('enable_hashjoin', 'off', true)`);
         // Ranked in a total order — rank, then the newer entry, then the higher id — so that a
         // page can start strictly after a given result (keyset), whatever arrives meanwhile.
+        // What the caller blocked is left out of the hits once: a followed feed's archive is
+        // read from the shared entries (the caller's timeline and stars have none of it).
         const after = scope.after
           ? sql`WHERE (r.rank, r.published_at, r.id) < (${scope.after.rank}::float8, ${fromMicros(scope.after.us)}, ${scope.after.id}::bigint)`
           : sql``;
         const rows = rowsOf<{ id: string | number; total: number | string; found: number | string; rank: string; sort_us: string }>(
           await tx.execute(sql`
             ${candidates(scope, query, common ? "walk" : "index")},
-            hits AS (SELECT entry_id, max(published_at) AS published_at FROM found GROUP BY entry_id)
+            hits AS (SELECT entry_id, max(published_at) AS published_at FROM found f WHERE ${notBlockedBy(scope.userId, sql`f.entry_id`)} GROUP BY entry_id)
             SELECT r.id, r.total, r.found, r.rank::text AS rank, ${toMicros(sql`r.published_at`)} AS sort_us FROM (
               SELECT h.entry_id AS id, h.published_at, ts_rank(${RANK_WEIGHTS}::float4[], es.document, ${scope.rankQuery ?? scope.tsquery}::tsquery)::float8 AS rank,
                 count(*) OVER () AS total, (SELECT count(*) FROM found) AS found

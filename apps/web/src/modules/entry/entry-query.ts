@@ -1,7 +1,7 @@
 import type { TimelineItem } from "@tidings/contracts";
 import { ErrorCode } from "@tidings/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { persistItems } from "../../db/entries.repo.ts";
+import { forgetEntries, persistItems } from "../../db/entries.repo.ts";
 import { persistSources } from "../../db/sources.repo.ts";
 import { ApiError, api } from "../../lib/api-client.ts";
 import { useConnectivity } from "../../lib/connectivity.ts";
@@ -16,13 +16,26 @@ export const entryKeys = {
   readers: (id: string, size: number) => ["entry", id, "readers", size] as const,
 };
 
+const isNotFound = (error: unknown) => error instanceof ApiError && (error.code === ErrorCode.EntryNotFound || error.status === 404);
+
 /**
  * GET /entries?id=: one entry with its content. It joins the stores and the local database like
  * a timeline page; a read mark made locally while the request was out is kept (the server hears
  * of it within a second and would otherwise be contradicted by this older answer).
  */
 export async function fetchEntry(entryId: string, signal?: AbortSignal): Promise<TimelineItem> {
-  const item = await api<TimelineItem>("entries", { query: { id: entryId }, ...(signal ? { signal } : {}) });
+  let item: TimelineItem;
+  try {
+    item = await api<TimelineItem>("entries", { query: { id: entryId }, ...(signal ? { signal } : {}) });
+  } catch (error) {
+    // Not found for this reader (blocked by one of their Actions, or deleted): a copy kept on
+    // the device is forgotten, so no list shows it again.
+    if (isNotFound(error)) {
+      entriesActions.remove([entryId]);
+      void forgetEntries([entryId]);
+    }
+    throw error;
+  }
   const readLocally = useEntries.getState().byId[entryId]?.read === true;
   sourcesActions.upsert([item.feeds]);
   entriesActions.upsertItems([item]);
@@ -31,8 +44,6 @@ export async function fetchEntry(entryId: string, signal?: AbortSignal): Promise
   void persistSources([item.feeds]);
   return item;
 }
-
-const isNotFound = (error: unknown) => error instanceof ApiError && (error.code === ErrorCode.EntryNotFound || error.status === 404);
 
 export type EntryLoadStatus = "pending" | "ready" | "loading" | "offline" | "not-found" | "error";
 
