@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { snowflake, timestamptz } from "./columns.ts";
 import { entries } from "./entries.ts";
 import { users } from "./users.ts";
@@ -27,5 +27,6 @@ export const blockedEntries = pgTable(
       .references(() => entries.id, { onDelete: "cascade" }),
     blockedAt: timestamptz("blocked_at").notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.entryId] })],
+  // By entry too: deleting an entry (an inbox's mail, a feed's) finds its blocks without a scan.
+  (t) => [primaryKey({ columns: [t.userId, t.entryId] }), index("blocked_entries_entry_idx").on(t.entryId)],
 );
