@@ -6,8 +6,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Parser } from "htmlparser2";
-import { decodeDocument } from "../apps/server/src/fetcher/decode.ts";
-import { normalizeFeedDocument, readFeedDocument } from "../apps/server/src/fetcher/parse/parse-feed.ts";
+import { decodeDocument } from "../apps/server/src/content/decode/decode.ts";
+import { normalizeFeedDocument, readFeedDocument } from "../apps/server/src/content/parse/parse-feed.ts";
 import { finalizeEntry, prepareEntries } from "../apps/server/src/fetcher/prepare-entries.ts";
 import { rssDocument } from "./bench/generate-feed.ts";
 

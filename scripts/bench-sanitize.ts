@@ -7,13 +7,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Parser } from "htmlparser2";
-import { NESTING_LIMIT, TooDeeplyNested } from "../apps/server/src/fetcher/html-text.ts";
-import { transformIframe } from "../apps/server/src/fetcher/sanitize-embed.ts";
-import { transformImage, transformMedia, transformSource, type TransformedTag } from "../apps/server/src/fetcher/sanitize-media.ts";
-import { ALLOWED_ATTRIBUTES, ALLOWED_CLASSES, ALLOWED_STYLES, ALLOWED_TAGS, DROP_WITH_CONTENT, SELF_CLOSING } from "../apps/server/src/fetcher/sanitize-policy.ts";
-import { transformCite, transformLink } from "../apps/server/src/fetcher/sanitize-transforms.ts";
-import { parseBaseUrl } from "../apps/server/src/fetcher/sanitize-url.ts";
-import { sanitizeHtml, sanitizeHtmlWithText } from "../apps/server/src/fetcher/sanitize.ts";
+import { NESTING_LIMIT, TooDeeplyNested } from "../apps/server/src/content/html-text.ts";
+import { transformIframe } from "../apps/server/src/content/sanitize/sanitize-embed.ts";
+import { transformImage, transformMedia, transformSource, type TransformedTag } from "../apps/server/src/content/sanitize/sanitize-media.ts";
+import { ALLOWED_ATTRIBUTES, ALLOWED_CLASSES, ALLOWED_STYLES, ALLOWED_TAGS, DROP_WITH_CONTENT, SELF_CLOSING } from "../apps/server/src/content/sanitize/sanitize-policy.ts";
+import { transformCite, transformLink } from "../apps/server/src/content/sanitize/sanitize-transforms.ts";
+import { parseBaseUrl } from "../apps/server/src/content/sanitize/sanitize-url.ts";
+import { sanitizeHtml, sanitizeHtmlWithText } from "../apps/server/src/content/sanitize/sanitize.ts";
 import { articleHtml, random } from "./bench/generate-feed.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);

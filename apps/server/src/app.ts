@@ -23,7 +23,7 @@ import { aiRoutes } from "./features/ai/ai.routes.ts";
 import { entryRoutes } from "./features/entries/entries.routes.ts";
 import { readRoutes } from "./features/reads/reads.routes.ts";
 import { categoryRoutes, subscriptionRoutes } from "./features/subscriptions/subscriptions.routes.ts";
-import { normalizeFeedUrl } from "./fetcher/feed-url.ts";
+import { normalizeFeedUrl } from "./content/feed-url.ts";
 import { invitationRoutes } from "./features/invitations/invitations.routes.ts";
 import { instanceRoutes } from "./features/accounts/instance.routes.ts";
 import { filesModule } from "./features/files/files.module.ts";

@@ -36,7 +36,7 @@ import { presentInbox } from "./features/inboxes/inbox.presenter.ts";
 import { retryOnConflict } from "./db/retry.ts";
 import { searchIndexRepo } from "./features/search/search-index.repo.ts";
 import { createSearchReindexer, type SearchReindexer } from "./features/search/search-reindex.ts";
-import { normalizeFeedUrl } from "./fetcher/feed-url.ts";
+import { normalizeFeedUrl } from "./content/feed-url.ts";
 import { createInvitationsRepo } from "./features/invitations/invitations.repo.ts";
 import { createInvitationsService, type InvitationsService } from "./features/invitations/invitations.service.ts";
 import { createRefresher, type Refresher } from "./fetcher/refresher.ts";

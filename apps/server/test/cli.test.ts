@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CORPUS_DIR } from "../src/fetcher/__fixtures__/corpus.ts";
+import { CORPUS_DIR } from "../src/content/__fixtures__/corpus.ts";
 import { TEST_DRIVER } from "./helpers/database.ts";
 import { rssFeed, startFeedServer, type FeedServer } from "./helpers/feed-server.ts";
 

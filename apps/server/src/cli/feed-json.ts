@@ -1,6 +1,6 @@
-import { inferView } from "../fetcher/infer-view.ts";
-import type { ParsedFeed } from "../fetcher/parse/model.ts";
-import { sanitizeHtml } from "../fetcher/sanitize.ts";
+import { inferView } from "../content/infer-view.ts";
+import type { ParsedFeed } from "../content/parse/model.ts";
+import { sanitizeHtml } from "../content/sanitize/sanitize.ts";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

@@ -2,10 +2,10 @@ import { readFile } from "node:fs/promises";
 import { feedToJson } from "./feed-json.ts";
 import { USER_AGENT } from "../lib/http/user-agent.ts";
 import { ConfigError, loadConfig } from "../env.ts";
-import { decodeDocument } from "../fetcher/decode.ts";
+import { decodeDocument } from "../content/decode/decode.ts";
 import { discoverFeeds } from "../fetcher/discover/discover.ts";
-import { resolveFetchUrl } from "../fetcher/feed-url.ts";
-import { parseFeedDocument } from "../fetcher/parse/parse-feed.ts";
+import { resolveFetchUrl } from "../content/feed-url.ts";
+import { parseFeedDocument } from "../content/parse/parse-feed.ts";
 import { createHttpClient } from "../lib/http/index.ts";
 
 const USAGE = `Usage:

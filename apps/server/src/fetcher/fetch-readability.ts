@@ -1,8 +1,8 @@
 import type { Executor } from "../db/client.ts";
 import { entriesStoreRepo } from "../features/entries/entries-store.repo.ts";
 import type { HttpClient } from "../lib/http/index.ts";
-import { decodeDocument } from "./decode.ts";
-import { extractArticle } from "./readability.ts";
+import { decodeDocument } from "../content/decode/decode.ts";
+import { extractArticle } from "../content/readability.ts";
 
 /**
  * Fetches an entry's page, extracts its article and keeps it as the entry's `readabilityContent`.

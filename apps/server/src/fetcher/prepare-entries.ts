@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { EntryInsert } from "../features/entries/entries-store.repo.ts";
-import type { ParsedEntry } from "./parse/model.ts";
-import { sanitizeHtmlWithText } from "./sanitize.ts";
+import type { ParsedEntry } from "../content/parse/model.ts";
+import { sanitizeHtmlWithText } from "../content/sanitize/sanitize.ts";
 
 /** Entries dated further ahead than this are stamped with the fetch time instead. */
 const FUTURE_TOLERANCE_MS = 10 * 60 * 1000;

@@ -1,6 +1,6 @@
-import { searchDocumentOf } from "../features/search/search-words.ts";
-import { decodeDocument } from "./decode.ts";
-import { FeedParseError, parseFeedDocument } from "./parse/parse-feed.ts";
+import { searchDocumentOf } from "../content/search-words.ts";
+import { decodeDocument } from "../content/decode/decode.ts";
+import { FeedParseError, parseFeedDocument } from "../content/parse/parse-feed.ts";
 import { finalizeEntry, type FinalizedEntry, prepareEntries } from "./prepare-entries.ts";
 
 /** Most entries read from one document: a feed listing thousands gives its newest. */

@@ -11,7 +11,7 @@ import { createTimelineRepo, type TimelineRepo } from "../timeline/timeline.repo
 import { createFeedClient } from "./feed-client.ts";
 import { createFeedReaders, type FeedReaders } from "./feed-readers.ts";
 import { type IngestActions, refreshFeed } from "./refresh-feed.ts";
-import type { RsshubRouter } from "./rsshub-routing.ts";
+import type { RsshubRouter } from "../features/rsshub/rsshub-routing.ts";
 import { createScheduler, type Scheduler } from "./scheduler.ts";
 import { createSiteIcons } from "./site-icon.ts";
 

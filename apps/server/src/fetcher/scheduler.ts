@@ -1,7 +1,7 @@
 import type { FeedRow, FeedsRepo } from "../features/feeds/feeds.repo.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
-import { resolveFetchUrl } from "./feed-url.ts";
+import { resolveFetchUrl } from "../content/feed-url.ts";
 import { HostLimiter } from "./host-limiter.ts";
 import type { RefreshOutcome } from "./refresh-feed.ts";
 

@@ -1,11 +1,11 @@
 import { Parser } from "htmlparser2";
-import { sniffImage } from "../features/images/image-sniff.ts";
+import { sniffImage } from "../content/image-sniff.ts";
 import type { FeedsRepo } from "../features/feeds/feeds.repo.ts";
 import type { Clock } from "../lib/clock.ts";
 import { FetchError, type HttpClient } from "../lib/http/index.ts";
 import type { Logger } from "../lib/logger.ts";
 import { Semaphore } from "../lib/semaphore.ts";
-import { decodeDocument } from "./decode.ts";
+import { decodeDocument } from "../content/decode/decode.ts";
 import { siteIconDue, siteIconRecheckMs, type SiteIconState } from "./site-icon-schedule.ts";
 
 /** A homepage or an icon larger than this is not worth reading for an icon. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DiscoverDeps, DiscoveryError, discoverFeeds } from "../../src/fetcher/discover/discover.ts";
-import { resolveFetchUrl } from "../../src/fetcher/feed-url.ts";
+import { resolveFetchUrl } from "../../src/content/feed-url.ts";
 import { createHttpClient, type HttpClient } from "../../src/lib/http/index.ts";
 import { rssFeed, startFeedServer, type FeedServer } from "../helpers/feed-server.ts";
 import { TEST_DRIVER } from "../helpers/database.ts";

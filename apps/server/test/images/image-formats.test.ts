@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { largestIconPicture } from "../../src/features/images/ico.ts";
 import { dominantColors } from "../../src/features/images/image-colors.ts";
 import { refererFor } from "../../src/features/images/image-referer.ts";
-import { passThrough, sniffImage } from "../../src/features/images/image-sniff.ts";
+import { passThrough, sniffImage } from "../../src/content/image-sniff.ts";
 import { measureImage, renderImage } from "../../src/features/images/image-transform.ts";
 import { animatedGif, ico, inspect, jpeg, png, SVG } from "./fixtures.ts";
 

@@ -3,7 +3,7 @@
 // RE2 (re2js), which matches in linear time: a reader's pattern cannot stall the server.
 import type { ActionConditionItem, ActionResult, ActionRewriteRule, ActionRule, ActionSettings } from "@tidings/contracts";
 import { RE2JS, RE2Set } from "re2js";
-import { stripTags } from "../search/search-text.ts";
+import { stripTags } from "../../content/search-text.ts";
 
 /** What a term can look at: the entry, its feed and the reader's subscription to it. */
 export interface ActionSubject {

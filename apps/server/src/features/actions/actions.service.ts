@@ -5,7 +5,7 @@ import { AppError } from "../../errors.ts";
 import type { RequestUser } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { sanitizeHtml } from "../../fetcher/sanitize.ts";
+import { sanitizeHtml } from "../../content/sanitize/sanitize.ts";
 import { type ActionOutcome, type ActionSubject, compileRules, type CompiledRules, InvalidActionRegex, rewrite } from "./action-engine.ts";
 import type { ActionEntryRow, ActionsRepo, StoredActions } from "./actions.repo.ts";
 

@@ -1,6 +1,6 @@
 import { ErrorCode } from "@tidings/contracts";
 import { AppError } from "../../errors.ts";
-import { htmlToText } from "../../fetcher/html-text.ts";
+import { htmlToText } from "../../content/html-text.ts";
 import { AiProviderError } from "../../lib/ai/provider.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";

@@ -1,9 +1,9 @@
 import path from "node:path";
 import { readFileSync } from "node:fs";
 import { decodeHTML } from "entities";
-import { CORPUS_DIR } from "../../fetcher/__fixtures__/corpus.ts";
+import { CORPUS_DIR } from "../../content/__fixtures__/corpus.ts";
 import { describe, expect, it } from "vitest";
-import { htmlToText } from "../../fetcher/html-text.ts";
+import { htmlToText } from "../../content/html-text.ts";
 import { extractiveSentences, extractiveSummary } from "./extractive-summary.ts";
 import { splitSentences } from "./extractive-text.ts";
 

@@ -1,5 +1,5 @@
 import { parseHTML } from "linkedom";
-import { sanitizeHtml } from "../../fetcher/sanitize.ts";
+import { sanitizeHtml } from "../../content/sanitize/sanitize.ts";
 
 /** Elements translated as a unit, when no other such element is inside them. */
 const BLOCKS = new Set(["P", "H1", "H2", "H3", "H4", "H5", "H6", "LI", "BLOCKQUOTE", "FIGCAPTION", "DT", "DD", "TD", "TH", "CAPTION", "SUMMARY"]);

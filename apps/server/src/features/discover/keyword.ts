@@ -1,4 +1,4 @@
-import { normalizeFeedUrl } from "../../fetcher/feed-url.ts";
+import { normalizeFeedUrl } from "../../content/feed-url.ts";
 
 // Top-level domains common enough that "name.tld" typed alone means a site, not a word: "node.js"
 // or "asp.net-core" stay keywords unless they carry a scheme or a path.

@@ -1,9 +1,9 @@
 import { ErrorCode, type FeedSummary } from "@tidings/contracts";
 import { AppError } from "../../errors.ts";
-import { decodeDocument } from "../../fetcher/decode.ts";
-import { describeFetchError, describeStatus } from "../../fetcher/describe-error.ts";
-import { resolveFetchUrl } from "../../fetcher/feed-url.ts";
-import { FeedParseError, parseFeedDocument } from "../../fetcher/parse/parse-feed.ts";
+import { decodeDocument } from "../../content/decode/decode.ts";
+import { describeFetchError, describeStatus } from "../../content/fetch-errors.ts";
+import { resolveFetchUrl } from "../../content/feed-url.ts";
+import { FeedParseError, parseFeedDocument } from "../../content/parse/parse-feed.ts";
 import type { RequestUser } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { FetchError, type HttpClient } from "../../lib/http/index.ts";

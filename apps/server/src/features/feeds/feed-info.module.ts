@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/context.ts";
-import { isRsshubUrl } from "../../fetcher/rsshub-routing.ts";
+import { isRsshubUrl } from "../rsshub/rsshub-routing.ts";
 import { refusalError } from "../../lib/http/index.ts";
 import type { ModuleContext } from "../module.ts";
 import { createFeedClaimRepo } from "./feed-claim.repo.ts";

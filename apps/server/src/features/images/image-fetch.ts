@@ -2,7 +2,7 @@ import { ErrorCode } from "@tidings/contracts";
 import { AppError } from "../../errors.ts";
 import { FetchError, type HttpClient } from "../../lib/http/index.ts";
 import { refererFor } from "./image-referer.ts";
-import { sniffImage } from "./image-sniff.ts";
+import { sniffImage } from "../../content/image-sniff.ts";
 import type { SourceImage } from "./image-transform.ts";
 
 /** An image that takes longer than this to arrive is not worth the wait of a page that shows it. */

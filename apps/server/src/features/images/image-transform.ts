@@ -1,7 +1,7 @@
 import type { default as sharpFactory, Sharp, SharpOptions } from "sharp";
 import { largestIconPicture } from "./ico.ts";
 import { dominantColors } from "./image-colors.ts";
-import type { ImageFormat } from "./image-sniff.ts";
+import type { ImageFormat } from "../../content/image-sniff.ts";
 
 /** Larger images are refused before they are decoded (40 MP: a 7,700 × 5,200 photo). */
 export const MAX_INPUT_PIXELS = 40_000_000;

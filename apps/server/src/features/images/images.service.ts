@@ -8,7 +8,7 @@ import type { Logger } from "../../lib/logger.ts";
 import { Semaphore } from "../../lib/semaphore.ts";
 import type { CachedFile, ImageCache } from "./image-cache.ts";
 import { type FetchedImage, fetchImage, parseImageUrl } from "./image-fetch.ts";
-import { passThrough } from "./image-sniff.ts";
+import { passThrough } from "../../content/image-sniff.ts";
 import { measureImage, renderImage } from "./image-transform.ts";
 
 /** A failed image is not asked for again for this long (per process). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { EntryAttachment, EntryExtra, EntryMedia } from "../../db/schema/entries.ts";
-import { htmlToText } from "../../fetcher/html-text.ts";
-import { sanitizeHtml } from "../../fetcher/sanitize.ts";
+import { htmlToText } from "../../content/html-text.ts";
+import { sanitizeHtml } from "../../content/sanitize/sanitize.ts";
 
 /** Characters of the description made from the content when the sender gives none. */
 const DESCRIPTION_LENGTH = 300;

@@ -1,7 +1,7 @@
 // What the server asks of an RSSHub instance (its HTTP interface: /api/namespace, /healthz,
 // /api/follow/config), and the route list shipped with the server for when none answers.
 import { readFileSync } from "node:fs";
-import { instanceUrl, type RsshubTarget } from "../../fetcher/rsshub-routing.ts";
+import { instanceUrl, type RsshubTarget } from "./rsshub-routing.ts";
 import { FetchError, type HttpClient } from "../../lib/http/index.ts";
 import { isCatalogue, type RsshubCatalogue } from "./rsshub-routes.ts";
 

@@ -1,4 +1,4 @@
-import type { RsshubTarget, RsshubTargetSource } from "../../fetcher/rsshub-routing.ts";
+import type { RsshubTarget, RsshubTargetSource } from "./rsshub-routing.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { SealedBox } from "../../lib/sealed-box.ts";
 import type { RsshubInstanceRow, RsshubRepo } from "./rsshub.repo.ts";

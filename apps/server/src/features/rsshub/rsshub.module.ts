@@ -2,7 +2,7 @@ import type { IdGenerator } from "@tidings/contracts";
 import type { Hono } from "hono";
 import type { Database } from "../../db/client.ts";
 import type { Config } from "../../env.ts";
-import { createRsshubRouter, type RsshubRouter } from "../../fetcher/rsshub-routing.ts";
+import { createRsshubRouter, type RsshubRouter } from "./rsshub-routing.ts";
 import type { AppEnv } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { type NetworkPolicy, refusalError } from "../../lib/http/index.ts";

@@ -4,7 +4,7 @@
 // everything but the <mark> tags is HTML-escaped.
 
 import type { HighlightTerm } from "./search-query.ts";
-import { CJK_SCRIPTS, foldText } from "./search-text.ts";
+import { CJK_SCRIPTS, foldText } from "../../content/search-text.ts";
 
 /** Characters of body text shown in a snippet. */
 export const SNIPPET_CHARS = 200;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSearchQuery } from "./search-query.ts";
-import { indexWords } from "./search-words.ts";
+import { indexWords } from "../../content/search-words.ts";
 
 const tsquery = (q: string) => parseSearchQuery(q)?.tsquery ?? null;
 const words = (text: string) => indexWords(text);

@@ -8,8 +8,8 @@
 // it starts. Bodies are indexed without word positions, so the index finds the entries holding
 // every word of a phrase, and `matches` keeps those holding them in order.
 
-import { foldText, isCjkChar, CJK_RUN } from "./search-text.ts";
-import { indexWords } from "./search-words.ts";
+import { foldText, isCjkChar, CJK_RUN } from "../../content/search-text.ts";
+import { indexWords } from "../../content/search-words.ts";
 
 /** Something to mark in a highlight: a folded word (maybe a prefix) or a CJK string (anywhere). */
 export interface HighlightTerm {

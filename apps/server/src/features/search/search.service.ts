@@ -4,8 +4,8 @@ import type { RequestUser } from "../../http/context.ts";
 import { toEntry } from "../entries/entries.service.ts";
 import { highlightSnippet, highlightTitle } from "./search-highlight.ts";
 import { type EntryWords, type ParsedQuery, parseSearchQuery } from "./search-query.ts";
-import { entryBodyText } from "./search-text.ts";
-import { indexWords } from "./search-words.ts";
+import { entryBodyText } from "../../content/search-text.ts";
+import { indexWords } from "../../content/search-words.ts";
 import type { SearchEntryRecord, SearchPage, SearchPosition, SearchRepo, SearchScope } from "./search.repo.ts";
 
 export const DEFAULT_LIMIT = 20;

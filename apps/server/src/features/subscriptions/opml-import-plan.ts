@@ -1,4 +1,4 @@
-import { normalizeFeedUrl } from "../../fetcher/feed-url.ts";
+import { normalizeFeedUrl } from "../../content/feed-url.ts";
 import { cleanTitle } from "./opml-names.ts";
 import type { OpmlItem } from "./opml-read.ts";
 

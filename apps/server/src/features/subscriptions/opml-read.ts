@@ -1,6 +1,6 @@
 import type { FeedView } from "@tidings/contracts";
 import { type Opml, parseOpml } from "feedsmith";
-import { decodeDocument } from "../../fetcher/decode.ts";
+import { decodeDocument } from "../../content/decode/decode.ts";
 import { categoryOfAttribute, categoryOfFolders, viewOfFolderName } from "./opml-names.ts";
 
 /** One outline of an imported file that stands for a feed. */

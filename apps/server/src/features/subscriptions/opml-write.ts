@@ -1,6 +1,6 @@
 import { FEED_VIEWS, type FeedView } from "@tidings/contracts";
 import { type Opml, generateOpml } from "feedsmith";
-import { resolveFetchUrl } from "../../fetcher/feed-url.ts";
+import { resolveFetchUrl } from "../../content/feed-url.ts";
 import { VIEW_FOLDER_NAMES } from "./opml-names.ts";
 
 /** One followed feed, as an export needs it. */

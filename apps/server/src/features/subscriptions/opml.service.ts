@@ -3,7 +3,7 @@ import type { Executor } from "../../db/client.ts";
 import type { FeedRow } from "../../db/schema/feeds.ts";
 import type { Config } from "../../env.ts";
 import { AppError } from "../../errors.ts";
-import { normalizeFeedUrl } from "../../fetcher/feed-url.ts";
+import { normalizeFeedUrl } from "../../content/feed-url.ts";
 import type { RequestUser } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { TimelineRepo } from "../../timeline/timeline.repo.ts";

@@ -1,11 +1,11 @@
 import type { FeedView } from "@tidings/contracts";
 import { FetchError, type HttpClient, type HttpResponse, isRefusal } from "../../lib/http/index.ts";
-import { decodeDocument } from "../decode.ts";
-import { normalizeFeedUrl } from "../feed-url.ts";
-import { isRsshubUrl } from "../rsshub-routing.ts";
-import { inferView } from "../infer-view.ts";
-import type { ParsedFeed } from "../parse/model.ts";
-import { parseFeedDocument } from "../parse/parse-feed.ts";
+import { decodeDocument } from "../../content/decode/decode.ts";
+import { normalizeFeedUrl } from "../../content/feed-url.ts";
+import { isRsshubUrl } from "../../features/rsshub/rsshub-routing.ts";
+import { inferView } from "../../content/infer-view.ts";
+import type { ParsedFeed } from "../../content/parse/model.ts";
+import { parseFeedDocument } from "../../content/parse/parse-feed.ts";
 import { alternateFeedLinks } from "./html-links.ts";
 import { platformFeeds, WELL_KNOWN_PATHS } from "./platforms.ts";
 

@@ -3,7 +3,7 @@
 // tracking images taken out, a text-only message made into paragraphs.
 
 import { Parser } from "htmlparser2";
-import { escapeHtml } from "../../../fetcher/parse/entry-common.ts";
+import { escapeHtml } from "../../../content/parse/entry-common.ts";
 
 /**
  * Image URLs that only report that a message was opened, by sending service. Real pictures of

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { EntryAttachment } from "../../../db/schema/entries.ts";
-import { escapeHtml } from "../../../fetcher/parse/entry-common.ts";
-import { htmlToText } from "../../../fetcher/html-text.ts";
-import { sanitizeHtml } from "../../../fetcher/sanitize.ts";
+import { escapeHtml } from "../../../content/parse/entry-common.ts";
+import { htmlToText } from "../../../content/html-text.ts";
+import { sanitizeHtml } from "../../../content/sanitize/sanitize.ts";
 import type { InboxEntryFields } from "../webhook-entry.ts";
 import { mailTextToHtml, removeTrackingImages, resolveCids } from "./mail-html.ts";
 import type { MailMessage, MailPart } from "./mail-message.ts";

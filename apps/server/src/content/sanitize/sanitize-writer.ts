@@ -11,7 +11,7 @@
 // of here, so that the output stays what it was: see RAW_TEXT, IMPLIED_CLOSE and "image".
 
 import { Parser } from "htmlparser2";
-import { NESTING_LIMIT, TooDeeplyNested, WordTextCollector } from "./html-text.ts";
+import { NESTING_LIMIT, TooDeeplyNested, WordTextCollector } from "../html-text.ts";
 import { writeAttributes } from "./sanitize-attributes.ts";
 import type { Attribs } from "./sanitize-media.ts";
 import { ALLOWED_TAGS, DROP_WITH_CONTENT, SELF_CLOSING } from "./sanitize-policy.ts";

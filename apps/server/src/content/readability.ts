@@ -1,6 +1,6 @@
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
-import { sanitizeHtml } from "./sanitize.ts";
+import { sanitizeHtml } from "./sanitize/sanitize.ts";
 
 export interface ReadableArticle {
   title: string | null;

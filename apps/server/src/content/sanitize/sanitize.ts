@@ -7,7 +7,7 @@
 // sanitize-media.ts, the iframe allow-list in sanitize-embed.ts, the per-element rewrites in
 // sanitize-transforms.ts and the attribute rules in sanitize-attributes.ts.
 
-import { TooDeeplyNested, withoutTags } from "./html-text.ts";
+import { TooDeeplyNested, withoutTags } from "../html-text.ts";
 import { parseBaseUrl } from "./sanitize-url.ts";
 import { sanitizeStream, type SanitizedHtml } from "./sanitize-writer.ts";
 

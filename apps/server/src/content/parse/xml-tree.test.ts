@@ -3,7 +3,7 @@ import path from "node:path";
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import { CORPUS_DIR } from "../__fixtures__/corpus.ts";
-import { decodeDocument } from "../decode.ts";
+import { decodeDocument } from "../decode/decode.ts";
 import { child, innerHtml, markupOf, textOf } from "./xml-nodes.ts";
 import { FeedTokenizer, parseXmlTree, type XmlElement } from "./xml-tree.ts";
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { FetchError, type HttpClient, type HttpRequest, type HttpResponse } from "../lib/http/index.ts";
+import { FetchError, type HttpClient, type HttpRequest, type HttpResponse } from "../../lib/http/index.ts";
 import { createRsshubRouter, instanceUrl, ROUTE_CACHE_MS, routeOf, type RsshubTarget, type RsshubTargetSource } from "./rsshub-routing.ts";
 
 const own: RsshubTarget = { instanceId: "7", label: "Mine", baseUrl: "https://hub.example/rss/", accessKey: "k", lan: false };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failedChecks } from "./__fixtures__/sanitize-checks.ts";
+import { failedChecks } from "../__fixtures__/sanitize-checks.ts";
 import { sanitizeHtml } from "./sanitize.ts";
 
 const BASE = "https://blog.example/posts/1";

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CORPUS_DIR } from "./__fixtures__/corpus.ts";
-import { failedChecks, visibleText } from "./__fixtures__/sanitize-checks.ts";
+import { CORPUS_DIR } from "../__fixtures__/corpus.ts";
+import { failedChecks, visibleText } from "../__fixtures__/sanitize-checks.ts";
 import { DROP_WITH_CONTENT } from "./sanitize-policy.ts";
 import { sanitizeHtml } from "./sanitize.ts";
 

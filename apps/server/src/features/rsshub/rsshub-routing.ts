@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import type { Clock } from "../lib/clock.ts";
-import { FetchError, type HttpClient, type HttpRequest, type HttpResponse } from "../lib/http/index.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { FetchError, type HttpClient, type HttpRequest, type HttpResponse } from "../../lib/http/index.ts";
 
 /** An RSSHub instance a route can be fetched through. */
 export interface RsshubTarget {

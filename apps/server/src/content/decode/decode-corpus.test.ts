@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { caseHeader, CORPUS_DIR, type CorpusCase, loadCorpusCases } from "./__fixtures__/corpus.ts";
+import { caseHeader, CORPUS_DIR, type CorpusCase, loadCorpusCases } from "../__fixtures__/corpus.ts";
 import { decodeDocument } from "./decode.ts";
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { caseDocumentUrl, caseHeader, CORPUS_DIR, type CorpusCase, loadCorpusCases } from "./__fixtures__/corpus.ts";
-import { decodeDocument } from "./decode.ts";
+import { decodeDocument } from "./decode/decode.ts";
 import { parseFeedDate } from "./parse/dates.ts";
 import type { ParsedFeed } from "./parse/model.ts";
 import { FeedParseError, parseFeedDocument } from "./parse/parse-feed.ts";

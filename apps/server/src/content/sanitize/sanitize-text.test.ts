@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CORPUS_DIR } from "./__fixtures__/corpus.ts";
-import { searchWords } from "../features/search/search-words.ts";
-import { htmlToText } from "./html-text.ts";
+import { CORPUS_DIR } from "../__fixtures__/corpus.ts";
+import { searchWords } from "../search-words.ts";
+import { htmlToText } from "../html-text.ts";
 import { sanitizeHtml, sanitizeHtmlWithText } from "./sanitize.ts";
 
 const BASE = "https://blog.example/posts/1";
