@@ -1,0 +1,39 @@
+import { availableParallelism } from "node:os";
+import { bool, type EnvOf, type EnvShape, integer, url } from "../config/parsers.ts";
+
+export const fetchEnv = {
+  RSSHUB_URL: url("RSSHUB_URL", ["http:", "https:"]).default("https://rsshub.app"),
+  SCHEDULER: bool("SCHEDULER", true),
+  FETCH_CONCURRENCY: integer("FETCH_CONCURRENCY", 16, 1, 256),
+  FETCH_PER_HOST: integer("FETCH_PER_HOST", 2, 1, 64),
+  FETCH_TIMEOUT_SECONDS: integer("FETCH_TIMEOUT_SECONDS", 30, 1, 600),
+  FETCH_MAX_BYTES: integer("FETCH_MAX_BYTES", 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  // One processor is left to this thread (fetching, storing) and the database.
+  FETCH_READ_THREADS: integer("FETCH_READ_THREADS", Math.min(8, Math.max(1, availableParallelism() - 1)), 0, 64),
+} satisfies EnvShape;
+
+export interface FetchConfig {
+  /** Feeds fetched at once by this process, and at once from one host. */
+  readonly concurrency: number;
+  readonly perHost: number;
+  readonly timeoutMs: number;
+  readonly maxBytes: number;
+  /** Threads that read fetched documents (decode, parse, sanitise, index); 0: this thread. */
+  readonly readThreads: number;
+  /** The RSSHub instance that `rsshub://` feed URLs resolve against. */
+  readonly rsshubUrl: string;
+  /** Run the refresh scheduler inside this process. */
+  readonly scheduler: boolean;
+}
+
+export function fetchConfig(e: EnvOf<typeof fetchEnv>): FetchConfig {
+  return Object.freeze({
+    concurrency: e.FETCH_CONCURRENCY,
+    perHost: e.FETCH_PER_HOST,
+    timeoutMs: e.FETCH_TIMEOUT_SECONDS * 1000,
+    maxBytes: e.FETCH_MAX_BYTES,
+    readThreads: e.FETCH_READ_THREADS,
+    rsshubUrl: e.RSSHUB_URL.replace(/\/+$/, ""),
+    scheduler: e.SCHEDULER,
+  });
+}
