@@ -20,6 +20,17 @@ describe("domToMarkdown", () => {
     ["quotes", "<blockquote><p>The light</p><p>must never go out.</p></blockquote>", "> The light\n>\n> must never go out."],
     ["tables", "<table><thead><tr><th>Name</th><th>Lit</th></tr></thead><tbody><tr><td>North | point</td><td>1801</td></tr></tbody></table>", "| Name | Lit |\n| --- | --- |\n| North \\| point | 1801 |"],
     ["scripts and styles are dropped", "<p>kept</p><script>alert(1)</script><style>p{}</style>", "kept"],
+    // What real feeds write (scripts/compare-markdown.ts):
+    ["a line does not start a list, heading, quote or rule", "<p>- one<br>2) two<br>3. three<br># four<br>&gt; five<br>---</p>", "\\- one  \n2\\) two  \n3\\. three  \n\\# four  \n\\> five  \n\\---"],
+    ["text that reads as HTML stays text", "<p>&lt;blink&gt; &lt;!-- SC_ON --&gt; &amp;amp; &lt;3</p>", "\\<blink> \\<!-- SC\\_ON --> \\&amp; <3"],
+    ["a bare <pre> is a code block", "<pre>Parse podcast\n\ncategories</pre>", "```\nParse podcast\n\ncategories\n```"],
+    ["a <pre> of spans is a code block", "<pre><span></span><code><span>augroup</span> vale\n  end</code></pre>", "```\naugroup vale\n  end\n```"],
+    ["<br> in a <pre> breaks the line", "<pre>widgets.<br /><br />This allows</pre>", "```\nwidgets.\n\nThis allows\n```"],
+    ["code in a table cell keeps its words apart", "<table><tr><td><pre>a;<br>b;</pre></td><td>c</td></tr><tr><td>1</td><td>2</td></tr></table>", "| `a; b;` | c |\n| --- | --- |\n| 1 | 2 |"],
+    ["a one-cell table is its content", "<table><tr><td><pre>x = 1</pre></td></tr></table>", "```\nx = 1\n```"],
+    ["blank lines of code in a list item stay", "<ul><li>Example:<pre>first\n\nsecond</pre></li><li>next</li></ul>", "- Example:\n\n  ```\n  first\n\n  second\n  ```\n- next"],
+    ["emphasis around blocks is dropped, not shown", "<b>Reveal your intent.<table><tr><td>a</td><td>b</td></tr></table></b><i>by Ben<br><br>office.</i>", "Reveal your intent.\n\n| a | b |\n| --- | --- |\n\nby Ben\n\noffice."],
+    ["spaces inside a link stay outside it", '<p>OSS-Fuzz<a href="/53"> notified </a>the maintainer</p>', "OSS-Fuzz [notified](https://x.example/53) the maintainer"],
   ])("%s", (_name, html, expected) => {
     expect(md(html, "https://x.example/post/")).toBe(expected);
   });
