@@ -7,13 +7,13 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { openDatabase, type DatabaseSource } from "./db/client.ts";
 import { migrate, MigrationError } from "./db/migrate.ts";
-import { createDeps } from "./deps.ts";
+import { createRoot } from "./root.ts";
 import { ConfigError, loadConfig, type Config } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 import { resolveVapidKeys } from "./lib/push/vapid-keys.ts";
 import { resolveAuthSecret } from "./lib/secret.ts";
 
-/** The composition root: configuration, database, migrations, services, HTTP server. */
+/** The server's entry point: configuration, database, migrations, the composition root, HTTP server. */
 const WEB_DIST_DIR = fileURLToPath(new URL("../../web/dist", import.meta.url));
 /** How long after listening the start-up garbage is collected. */
 const STARTUP_SETTLE_MS = 1000;
@@ -72,20 +72,13 @@ async function main() {
     }
   }
 
-  const deps = createDeps({ config, logger, database, authSecret, vapidKeys });
-  if (config.fetch.scheduler) {
-    deps.scheduler.start();
-    deps.searchReindexer.start();
-    deps.webhookSender.start();
-    deps.rsshub.checker.start();
-    deps.power.start();
-    deps.ai.startDailyReports();
-  }
+  const root = createRoot({ config, logger, database, authSecret, vapidKeys });
+  if (config.fetch.scheduler) for (const job of root.jobs) job.start();
   // Inbox mail over SMTP only when SMTP_LISTEN_PORT is set: smtp-server and mailparser load then.
   let smtp: { close(): Promise<void> } | null = null;
   if (config.inbox.smtp) {
     try {
-      smtp = await (await import("./features/inboxes/mail/inbox-smtp.ts")).startInboxSmtp(deps, config.inbox.smtp);
+      smtp = await root.inboxes.startSmtp(config.inbox.smtp);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       logger.fatal({ code }, code === "EADDRINUSE" ? `Port ${config.inbox.smtp.port} is already in use; set SMTP_LISTEN_PORT to another port` : String((error as Error).message));
@@ -93,7 +86,7 @@ async function main() {
       process.exit(1);
     }
   }
-  const app = createApp(deps, { webDistDir: WEB_DIST_DIR });
+  const app = createApp(root, { webDistDir: WEB_DIST_DIR });
   const server = serve({ fetch: app.fetch, port: config.server.port, hostname: config.server.host }, (info) => {
     logger.info(
       {
@@ -123,11 +116,11 @@ async function main() {
     closing = true;
     logger.info({ signal }, "shutting down");
     server.close();
-    await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop(), deps.webhookSender.stop(), deps.rsshub.checker.stop(), deps.power.stop(), smtp?.close()]);
+    await Promise.all([...root.jobs.map((job) => job.stop()), smtp?.close()]);
     // Notifications of the last refreshes go out before the connections close.
-    await deps.push.notifier.settled();
-    await deps.feedReaders.close();
-    deps.network.close();
+    await root.push.notifier.settled();
+    await root.feedReaders.close();
+    root.network.close();
     await database.close();
     process.exit(0);
   };

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { openDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
-import { createDeps } from "./deps.ts";
+import { createRoot } from "./root.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 import { resolveVapidKeys } from "./lib/push/vapid-keys.ts";
@@ -33,23 +33,22 @@ async function main() {
   // Push messages must be signed with the keys browsers subscribed with: configured, or the
   // server's, when this worker shares its data directory (it never makes a pair of its own).
   const vapidKeys = await resolveVapidKeys(config.push.vapid, config.dataDir, { create: false });
-  const deps = createDeps({ config, logger, database, authSecret, vapidKeys });
-  deps.scheduler.start();
-  deps.searchReindexer.start();
-  deps.webhookSender.start();
-  deps.rsshub.checker.start();
-  deps.power.start();
+  const root = createRoot({ config, logger, database, authSecret, vapidKeys });
+  // Daily AI reports stay with the server: they are not yet claimed in the database, so two
+  // processes making them would make them twice.
+  const jobs = root.jobs.filter((job) => job.name !== "ai-daily");
+  for (const job of jobs) job.start();
   logger.info({ concurrency: config.fetch.concurrency, perHost: config.fetch.perHost }, "refresh worker started");
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "refresh worker stopping");
-    await Promise.all([deps.scheduler.stop(), deps.searchReindexer.stop(), deps.webhookSender.stop(), deps.rsshub.checker.stop(), deps.power.stop()]);
+    await Promise.all(jobs.map((job) => job.stop()));
     // Notifications of the last refreshes go out before the connections close.
-    await deps.push.notifier.settled();
-    await deps.feedReaders.close();
-    deps.network.close();
+    await root.push.notifier.settled();
+    await root.feedReaders.close();
+    root.network.close();
     await database.close();
     process.exit(0);
   };

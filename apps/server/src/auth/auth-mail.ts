@@ -1,5 +1,5 @@
 import { PRODUCT } from "@tidings/contracts";
-import type { MailMessage } from "../lib/mail/mailer.ts";
+import type { MailMessage } from "../lib/mail/mail-types.ts";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import type { SignInGuard } from "../features/accounts/sign-in-guard.service.ts";
+import type { SignInGuard } from "../features/accounts/index.ts";
 import type { AppEnv } from "../http/context.ts";
 import type { Auth } from "./auth.ts";
 import { requestAddress as addressOf } from "../http/request-address.ts";
-import { withClientAddress } from "./client-ip.ts";
+import { withClientAddress } from "../http/client-ip.ts";
 
 async function emailOf(request: Request): Promise<string> {
   const body = (await request.clone().json().catch(() => null)) as { email?: unknown } | null;

@@ -6,10 +6,9 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
 import type { Logger } from "../lib/logger.ts";
-import { CLIENT_IP_HEADER } from "./client-ip.ts";
-import type { AccountsService } from "../features/accounts/accounts.service.ts";
-import type { Config } from "../env.ts";
-import type { Mailer } from "../lib/mail/mailer.ts";
+import { CLIENT_IP_HEADER } from "../http/client-ip.ts";
+import type { AccountsConfig, AccountsService } from "../features/accounts/index.ts";
+import type { Mailer } from "../lib/mail/mail-types.ts";
 import { accountsPlugin } from "./accounts-plugin.ts";
 import { authMail, isEmailChangeToken } from "./auth-mail.ts";
 import { profileFieldsPlugin } from "./profile-fields.ts";
@@ -26,7 +25,7 @@ export interface AuthOptions {
   invitationsRequired: boolean;
   mailer: Mailer;
   /** Unverified e-mail addresses may not sign in; the OAuth providers configured. */
-  accountsConfig: Pick<Config["accounts"], "requireEmailVerification" | "github" | "google" | "oidc">;
+  accountsConfig: Pick<AccountsConfig, "requireEmailVerification" | "github" | "google" | "oidc">;
   /** Removes what an account owns that does not cascade from its row; runs before the delete. */
   beforeDeleteUser: (userId: string) => Promise<void>;
 }

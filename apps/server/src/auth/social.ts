@@ -1,11 +1,11 @@
 import type { AuthProviders } from "@tidings/contracts";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import type { Config } from "../env.ts";
+import type { AccountsConfig as AllAccountsConfig } from "../features/accounts/index.ts";
 
 /** The id under which the configured OpenID Connect provider signs in and links. */
 export const OIDC_PROVIDER_ID = "oidc";
 
-type AccountsConfig = Pick<Config["accounts"], "github" | "google" | "oidc">;
+type AccountsConfig = Pick<AllAccountsConfig, "github" | "google" | "oidc">;
 
 /** better-auth's built-in providers (GitHub, Google) that the environment configures. */
 export function socialProviders(accounts: AccountsConfig) {

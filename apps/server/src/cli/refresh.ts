@@ -4,11 +4,14 @@ import path from "node:path";
 import { openDatabase } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 import type { Config } from "../env.ts";
-import { createRsshub } from "../features/rsshub/rsshub.module.ts";
-import { createRefresher } from "../fetcher/refresher.ts";
+import { createAccountsModule } from "../features/accounts/index.ts";
+import { createFeedsRepo } from "../features/feeds/index.ts";
+import { createRsshubModule } from "../features/rsshub/index.ts";
+import { createRefresher } from "../fetcher/index.ts";
 import { systemClock } from "../lib/clock.ts";
-import { createAccountsRepo } from "../features/accounts/accounts.repo.ts";
 import { createNetworkPolicy } from "../lib/http/index.ts";
+import type { Platform } from "../platform.ts";
+import { createTimelineRepo } from "../timeline/timeline.repo.ts";
 import { USER_AGENT } from "../lib/http/user-agent.ts";
 import { createLogger } from "../lib/logger.ts";
 
@@ -28,19 +31,24 @@ export async function refreshOnce(config: Config, options: { all: boolean }) {
     await migrate(database.db);
     const logger = createLogger({ level: config.logLevel });
     const ids = createIdGenerator({ workerId: config.workerId ?? randomInt(1024) });
-    const accounts = createAccountsRepo(database.db);
+    const { db } = database;
+    // Readers' RSSHub access keys open only with the server's secret; without it their feeds go through the default instance.
+    const secret = config.auth.secret ?? randomBytes(32).toString("base64url");
+    const clock = systemClock;
+    const accounts = createAccountsModule({ platform: { db, clock, logger, secret }, invitationsRequired: config.auth.invitationsRequired });
     const network = createNetworkPolicy({
       userAgent: USER_AGENT,
       privateNetworksFor: config.network.privateNetworksFor,
       sharedAddresses: config.network.sharedAddresses,
       totalTimeoutMs: config.fetch.timeoutMs,
       maxBytes: config.fetch.maxBytes,
-      isAdmin: (userId) => accounts.isAdmin(userId),
+      isAdmin: accounts.isAdmin,
     });
-    // Readers' RSSHub access keys open only with the server's secret; without it their feeds go through the default instance.
-    const rsshub = createRsshub({ config, db: database.db, network, ids, clock: systemClock, logger, secret: config.auth.secret ?? randomBytes(32).toString("base64url") });
-    const refresher = createRefresher({ config, logger, db: database.db, ids, clock: systemClock, network, rsshub: rsshub.router });
-    if (options.all) await refresher.feedsRepo.markDue(systemClock.now());
+    const platform: Platform = { db, ids, clock, logger, secret, network };
+    const rsshub = createRsshubModule({ platform, config: { ...config.rsshub, defaultUrl: config.fetch.rsshubUrl } });
+    const feeds = createFeedsRepo(db);
+    const refresher = createRefresher({ platform, config: { ...config.fetch, siteIcons: config.images.siteIcons }, feeds, timeline: createTimelineRepo(db), rsshub: rsshub.router });
+    if (options.all) await feeds.markDue(systemClock.now());
     try {
       outcome = await refresher.scheduler.drain();
     } finally {

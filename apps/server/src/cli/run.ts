@@ -3,7 +3,7 @@ import { feedToJson } from "./feed-json.ts";
 import { USER_AGENT } from "../lib/http/user-agent.ts";
 import { ConfigError, loadConfig } from "../env.ts";
 import { decodeDocument } from "../content/decode/decode.ts";
-import { discoverFeeds } from "../fetcher/discover/discover.ts";
+import { discoverFeeds } from "../fetcher/index.ts";
 import { resolveFetchUrl } from "../content/feed-url.ts";
 import { parseFeedDocument } from "../content/parse/parse-feed.ts";
 import { createHttpClient } from "../lib/http/index.ts";

@@ -1,5 +1,5 @@
 import type { Executor } from "../db/client.ts";
-import { entriesStoreRepo } from "../features/entries/entries-store.repo.ts";
+import { entriesStoreRepo } from "../features/entries/index.ts";
 import type { HttpClient } from "../lib/http/index.ts";
 import { decodeDocument } from "../content/decode/decode.ts";
 import { extractArticle } from "../content/readability.ts";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { EntryInsert } from "../features/entries/entries-store.repo.ts";
+import type { EntryInsert } from "../features/entries/index.ts";
 import type { ParsedEntry } from "../content/parse/model.ts";
 import { sanitizeHtmlWithText } from "../content/sanitize/sanitize.ts";
 

@@ -1,7 +1,8 @@
 import type { IdGenerator } from "@tidings/contracts";
-import type { Database, Executor } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
+import type { IngestActions } from "../ports.ts";
 import type { ItemDigests } from "../db/schema/index.ts";
-import type { FeedRow, FeedsRepo } from "../features/feeds/feeds.repo.ts";
+import type { FeedRow, FeedsRepo } from "../features/feeds/index.ts";
 import type { TimelineRepo } from "../timeline/timeline.repo.ts";
 import type { Clock } from "../lib/clock.ts";
 import { FetchError, type HttpClient, type HttpResponse } from "../lib/http/index.ts";
@@ -10,19 +11,12 @@ import type { Semaphore } from "../lib/semaphore.ts";
 import { describeFetchError, describeStatus } from "../content/fetch-errors.ts";
 import type { FeedClient } from "./feed-client.ts";
 import type { FeedReaders } from "./feed-readers.ts";
-import { isRsshubUrl, ROUTE_CACHE_MS, type RsshubRouter } from "../features/rsshub/rsshub-routing.ts";
+import { isRsshubUrl, ROUTE_CACHE_MS, type RsshubRouter } from "../features/rsshub/index.ts";
 import { expiresMs, maxAgeMs, retryAfterMs } from "./http-hints.ts";
 import type { SiteIcons } from "./site-icon.ts";
 import { boostedMaxInterval, estimateUpdatesPerWeek, nextCheckAt } from "./schedule-policy.ts";
 import { storeEntries } from "./store-entries.ts";
 
-/**
- * Readers' rules (Actions), run in the transaction that delivers new entries; what they leave for
- * after the commit (AI, notifications, waking the webhook sender) is the function returned.
- */
-export interface IngestActions {
-  ingestThen(executor: Executor, entryIds: string[], now: Date): Promise<(() => void) | null>;
-}
 
 export interface RefreshDeps {
   db: Database;

@@ -1,24 +1,19 @@
 import { availableParallelism } from "node:os";
-import type { IdGenerator } from "@tidings/contracts";
-import type { Database } from "../db/client.ts";
-import type { Config } from "../env.ts";
-import { createFeedsRepo, type FeedsRepo } from "../features/feeds/feeds.repo.ts";
-import type { Clock } from "../lib/clock.ts";
-import type { NetworkPolicy } from "../lib/http/network-policy.ts";
-import type { Logger } from "../lib/logger.ts";
+import type { FeedsRepo } from "../features/feeds/index.ts";
 import { Semaphore } from "../lib/semaphore.ts";
-import { createTimelineRepo, type TimelineRepo } from "../timeline/timeline.repo.ts";
+import type { Platform } from "../platform.ts";
+import type { TimelineRepo } from "../timeline/timeline.repo.ts";
 import { createFeedClient } from "./feed-client.ts";
 import { createFeedReaders, type FeedReaders } from "./feed-readers.ts";
-import { type IngestActions, refreshFeed } from "./refresh-feed.ts";
-import type { RsshubRouter } from "../features/rsshub/rsshub-routing.ts";
+import type { IngestActions } from "../ports.ts";
+import { refreshFeed } from "./refresh-feed.ts";
+import type { RsshubRouter } from "../features/rsshub/index.ts";
+import type { FetchConfig } from "./fetch.config.ts";
 import { createScheduler, type Scheduler } from "./scheduler.ts";
 import { createSiteIcons } from "./site-icon.ts";
 
 /** The feed engine's parts over one database: what the server, the worker and the CLI share. */
 export interface Refresher {
-  feedsRepo: FeedsRepo;
-  timeline: TimelineRepo;
   /** Refreshes one feed now (`forUserId`: a reader about to follow it, whose RSSHub instance comes first). */
   refresh: (feed: Parameters<typeof refreshFeed>[1], options?: Parameters<typeof refreshFeed>[2]) => ReturnType<typeof refreshFeed>;
   scheduler: Scheduler;
@@ -39,35 +34,38 @@ export function processingSlots(concurrency: number): number {
  * Builds the refresh engine. It needs no accounts, sessions or web app, so a refresh worker or a
  * one-shot CLI refresh starts without loading them.
  */
-export function createRefresher(input: {
-  config: Config;
-  logger: Logger;
-  db: Database;
-  ids: IdGenerator;
-  clock: Clock;
-  /** The private-network policy: feeds are fetched under it. */
-  network: NetworkPolicy;
+export interface RefresherPorts {
+  /** Feeds are fetched under the platform's private-network policy. */
+  platform: Pick<Platform, "db" | "ids" | "clock" | "logger" | "network">;
+  config: FetchConfig & { siteIcons: boolean };
+  /** The feeds table (the feeds feature's), and the timelines new entries are delivered to. */
+  feeds: FeedsRepo;
+  timeline: TimelineRepo;
+  /** Fetches `rsshub://` routes through the instances the feed's readers chose. */
   rsshub: RsshubRouter;
+  /** Readers' rules and push notifications, run on new entries. */
   actions?: IngestActions;
-}): Refresher {
-  const { config, db, ids, clock, network, actions, rsshub } = input;
-  const feedsRepo = createFeedsRepo(db);
+}
+
+export function createRefresher(ports: RefresherPorts): Refresher {
+  const { db, ids, clock, network } = ports.platform;
+  const { config, actions, rsshub, timeline } = ports;
+  const feedsRepo = ports.feeds;
   const feedClient = createFeedClient({ network, followedByAdmin: (feedId) => feedsRepo.followedByAdmin(feedId) });
-  const timeline = createTimelineRepo(db);
-  const logger = input.logger.child({ module: "fetcher" });
-  const processing = new Semaphore(processingSlots(config.fetch.concurrency));
-  const readers = createFeedReaders({ threads: config.fetch.readThreads, logger });
-  const siteIcons = config.images.siteIcons ? createSiteIcons({ feeds: feedsRepo, clock, logger }) : undefined;
+  const logger = ports.platform.logger.child({ module: "fetcher" });
+  const processing = new Semaphore(processingSlots(config.concurrency));
+  const readers = createFeedReaders({ threads: config.readThreads, logger });
+  const siteIcons = config.siteIcons ? createSiteIcons({ feeds: feedsRepo, clock, logger }) : undefined;
   const refresh: Refresher["refresh"] = (feed, options) =>
     refreshFeed({ db, feeds: feedsRepo, timeline, feedClient, ids, clock, logger, rsshub, readers, processing, actions, siteIcons }, feed, options);
   const scheduler = createScheduler({
     feeds: feedsRepo,
     clock,
     logger,
-    rsshubUrl: config.fetch.rsshubUrl,
+    rsshubUrl: config.rsshubUrl,
     refresh: (feed) => refresh(feed),
-    concurrency: config.fetch.concurrency,
-    perHost: config.fetch.perHost,
+    concurrency: config.concurrency,
+    perHost: config.perHost,
   });
-  return { feedsRepo, timeline, refresh, scheduler, readers };
+  return { refresh, scheduler, readers };
 }

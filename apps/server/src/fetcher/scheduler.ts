@@ -1,4 +1,4 @@
-import type { FeedRow, FeedsRepo } from "../features/feeds/feeds.repo.ts";
+import type { FeedRow, FeedsRepo } from "../features/feeds/index.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { resolveFetchUrl } from "../content/feed-url.ts";

@@ -1,4 +1,4 @@
-import type { FeedRow } from "../features/feeds/feeds.repo.ts";
+import type { FeedRow } from "../features/feeds/index.ts";
 import { maxAgeMs } from "./http-hints.ts";
 
 const DAY_MS = 24 * 3_600_000;

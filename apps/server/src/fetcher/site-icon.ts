@@ -1,6 +1,6 @@
 import { Parser } from "htmlparser2";
 import { sniffImage } from "../content/image-sniff.ts";
-import type { FeedsRepo } from "../features/feeds/feeds.repo.ts";
+import type { FeedsRepo } from "../features/feeds/index.ts";
 import type { Clock } from "../lib/clock.ts";
 import { FetchError, type HttpClient } from "../lib/http/index.ts";
 import type { Logger } from "../lib/logger.ts";

@@ -1,9 +1,9 @@
 import type { IdGenerator } from "@tidings/contracts";
 import type { Database } from "../db/client.ts";
-import { entriesStoreRepo } from "../features/entries/entries-store.repo.ts";
+import { entriesStoreRepo } from "../features/entries/index.ts";
 import type { TimelineRepo } from "../timeline/timeline.repo.ts";
 import type { ReadEntry } from "./read-feed.ts";
-import type { IngestActions } from "./refresh-feed.ts";
+import type { IngestActions } from "../ports.ts";
 
 export interface StoreResult {
   inserted: number;

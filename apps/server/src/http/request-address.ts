@@ -1,6 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
-import { clientAddress } from "../auth/client-ip.ts";
+import { clientAddress } from "./client-ip.ts";
 import type { AppEnv } from "./context.ts";
 
 /** The address a request came from: the socket's, or the proxy's forwarded one when trusted. */

@@ -1,6 +1,5 @@
 import { ErrorCode } from "@tidings/contracts";
 import type { MiddlewareHandler } from "hono";
-import type { Auth } from "../auth/auth.ts";
 import { AppError } from "../errors.ts";
 import type { AppEnv, RequestUser } from "./context.ts";
 import { type CachedSession, type SessionCache, sessionTokenOf } from "./session-cache.ts";
@@ -13,8 +12,17 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 const KEEPS_SESSION = /^\/api\/(?:entries|reads|collections|subscriptions|categories|lists|inboxes|actions|ai|search|discover|integrations|messaging|rsshub|wallets|boosts|achievement|feeds|upload)(?:\/|$)/;
 
-async function lookUp(auth: Auth, headers: Headers): Promise<(CachedSession & { expiresAt: Date }) | null> {
-  const found = await auth.api.getSession({ headers });
+/** Where sessions come from (the auth layer's `api.getSession`): what a session cookie stands for, or null. */
+export interface SessionSource {
+  getSession(request: { headers: Headers }): Promise<{
+    user: { id: string; email: string; name: string; isAdmin?: boolean | null };
+    role: RequestUser["role"];
+    session: { id: string; expiresAt: Date | string };
+  } | null>;
+}
+
+async function lookUp(sessions: SessionSource, headers: Headers): Promise<(CachedSession & { expiresAt: Date }) | null> {
+  const found = await sessions.getSession({ headers });
   if (!found) return null;
   return {
     user: {
@@ -35,13 +43,13 @@ async function lookUp(auth: Auth, headers: Headers): Promise<(CachedSession & { 
  * something a session carries drops its own session from the cache once answered, so a role or
  * profile it changed shows at once.
  */
-export function session(auth: Auth, options: { required: boolean; cache?: SessionCache }): MiddlewareHandler<AppEnv> {
+export function session(sessions: SessionSource, options: { required: boolean; cache?: SessionCache }): MiddlewareHandler<AppEnv> {
   const { cache } = options;
   return async (c, next) => {
     const token = cache ? sessionTokenOf(c.req.header("cookie") ?? null) : null;
     let found: CachedSession | null = token ? cache!.get(token) : null;
     if (!found) {
-      const looked = await lookUp(auth, c.req.raw.headers);
+      const looked = await lookUp(sessions, c.req.raw.headers);
       if (looked && token) cache!.set(token, looked, looked.expiresAt);
       found = looked;
     }

@@ -1,6 +1,6 @@
 import { createApp, type App } from "../../src/app.ts";
 import type { DatabaseHandle } from "../../src/db/client.ts";
-import { createDeps, type Deps } from "../../src/deps.ts";
+import { createRoot, type Root } from "../../src/root.ts";
 import { loadConfig } from "../../src/env.ts";
 import type { Clock } from "../../src/lib/clock.ts";
 import { scopeWithShared } from "../../src/lib/http/address-scope.ts";
@@ -11,7 +11,8 @@ export const TEST_ORIGIN = "http://localhost:3000";
 
 export interface TestApp {
   app: App;
-  deps: Deps;
+  /** What the composition root built (features' services, the database, the clock…). */
+  deps: Root;
   database: DatabaseHandle & { url: string | null };
   /** A request through the whole app, in process, from the web origin. */
   request(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
@@ -33,7 +34,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   const database = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "/nonexistent", ...(options.loopbackIsPublic ? { SHARED_PRIVATE_ADDRESSES: "127.0.0.1" } : {}), ...env });
   const logger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
-  const deps = createDeps({
+  const deps = createRoot({
     config,
     logger,
     database,

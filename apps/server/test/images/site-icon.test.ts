@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createDeps, type Deps } from "../../src/deps.ts";
+import { createRoot, type Root as Deps } from "../../src/root.ts";
 import { loadConfig } from "../../src/env.ts";
 import { findSiteIcon, iconLinks } from "../../src/fetcher/site-icon.ts";
 import type { Clock } from "../../src/lib/clock.ts";
@@ -157,7 +157,7 @@ describe("site-icon lookups, kept with the feed", () => {
   /** A new process over the same database: what a restart, an upgrade or another worker is. */
   function startProcess(): Deps {
     const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "/nonexistent", PRIVATE_NETWORKS_FOR: "everyone" });
-    return createDeps({ config, logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? "silent" }), database, authSecret: "test-secret-".padEnd(40, "x"), clock });
+    return createRoot({ config, logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? "silent" }), database, authSecret: "test-secret-".padEnd(40, "x"), clock });
   }
   async function stopProcess(deps: Deps) {
     await deps.feedReaders.close();

@@ -1,8 +1,6 @@
 import { connect } from "node:net";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
-import { createInboxEntries } from "../../src/features/inboxes/inboxes.module.ts";
-import { createInboxMail } from "../../src/features/inboxes/mail/inbox-mail.module.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "../../src/features/inboxes/mail/smtp-receiver.ts";
 import type { TestApp } from "../helpers/app.ts";
 
@@ -14,7 +12,7 @@ export const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAA
 
 /** The app's SMTP receiver on an ephemeral loopback port. */
 export function startReceiver(t: TestApp): Promise<SmtpReceiver> {
-  return startSmtpReceiver({ mail: createInboxMail(t.deps, createInboxEntries(t.deps)), port: 0, host: "127.0.0.1", name: MAIL_DOMAIN, logger: t.deps.logger });
+  return startSmtpReceiver({ mail: t.deps.inboxes.mail, port: 0, host: "127.0.0.1", name: MAIL_DOMAIN, logger: t.deps.logger });
 }
 
 /** Sends `message` through the receiver as an MTA would (plain SMTP, no TLS, no AUTH). */

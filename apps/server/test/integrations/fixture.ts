@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { createApp, type App } from "../../src/app.ts";
 import { entries } from "../../src/db/schema/index.ts";
 import type { FixedEndpoints } from "../../src/features/integrations/clients/index.ts";
-import { createIntegrations } from "../../src/features/integrations/integrations.module.ts";
+import { createIntegrationsModule } from "../../src/features/integrations/index.ts";
 import { createHttpClient } from "../../src/lib/http/index.ts";
 import { createTestApp, LOOPBACK_IS_PUBLIC, signUp, TEST_ORIGIN, type TestApp } from "../helpers/app.ts";
 import { seedFeed } from "../helpers/seed.ts";
@@ -85,17 +85,15 @@ export async function integrationFixture(env: Record<string, string> = {}, optio
     api: caller(t.app, cookie),
     open(endpoints = {}) {
       const { deps } = t;
-      const integrations = createIntegrations({
-        config: deps.config,
-        db: deps.db,
+      const integrations = createIntegrationsModule({
+        platform: { db: deps.db, ids: deps.ids, clock: deps.clock, logger: deps.logger, secret: deps.secret, network: deps.network },
+        config: deps.config.integrations,
         network: { ...deps.network, publicHttp: permissive, privateHttp: permissive },
-        clock: deps.clock,
-        logger: deps.logger,
-        secret: deps.secret,
         entry: (user, id) => deps.entries.get(user, id),
         endpoints,
       });
-      return caller(createApp({ ...deps, integrations }), cookie);
+      // Mounted first, its routes answer before the app's own integrations'.
+      return caller(createApp({ ...deps, modules: [integrations, ...deps.modules] }), cookie);
     },
     async close() {
       permissive.close();

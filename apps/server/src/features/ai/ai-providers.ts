@@ -2,7 +2,7 @@ import { type AiSettings, ErrorCode } from "@tidings/contracts";
 import { AppError } from "../../errors.ts";
 import { createAiProvider, type AiProvider } from "../../lib/ai/provider.ts";
 import type { SealedBox } from "../../lib/sealed-box.ts";
-import type { Config } from "../../env.ts";
+import type { AiConfig } from "./ai.config.ts";
 import { assertReachable, type NetworkPolicy } from "../../lib/http/index.ts";
 import type { AiRepo } from "./ai.repo.ts";
 
@@ -23,9 +23,9 @@ const CACHE_SIZE = 32;
  * may be anything (Ollama on the same machine). Clients are kept per configuration, so their
  * connections are reused.
  */
-export function createAiProviders(deps: { config: Config; repo: AiRepo; box: SealedBox; network: NetworkPolicy }) {
+export function createAiProviders(deps: { config: AiConfig & { sharedAddresses: readonly string[] }; repo: AiRepo; box: SealedBox; network: NetworkPolicy }) {
   const { config, repo, box, network } = deps;
-  const instance = config.ai.provider;
+  const instance = config.provider;
   const cache = new Map<string, AiProvider>();
   const cached = (key: string, make: () => AiProvider) => {
     let provider = cache.get(key);
@@ -39,7 +39,7 @@ export function createAiProviders(deps: { config: Config; repo: AiRepo; box: Sea
     return provider;
   };
   const instanceProvider = instance
-    ? createAiProvider({ baseUrl: instance.baseUrl, apiKey: instance.apiKey, model: instance.model, speechModel: instance.speechModel, timeoutMs: config.ai.timeoutMs, maxRetries: 2, reach: "any" })
+    ? createAiProvider({ baseUrl: instance.baseUrl, apiKey: instance.apiKey, model: instance.model, speechModel: instance.speechModel, timeoutMs: config.timeoutMs, maxRetries: 2, reach: "any" })
     : null;
 
   return {
@@ -50,7 +50,7 @@ export function createAiProviders(deps: { config: Config; repo: AiRepo; box: Sea
         const apiKey = own.apiKeyEncrypted ? box.open(own.apiKeyEncrypted) : null;
         const reach = (await network.allowsUser(userId)) ? "private-networks" : "public";
         const provider = cached(JSON.stringify([own.baseUrl, own.model, apiKey, reach]), () =>
-          createAiProvider({ baseUrl: own.baseUrl!, apiKey, model: own.model!, speechModel: null, timeoutMs: config.ai.timeoutMs, maxRetries: 2, reach, sharedAddresses: config.network.sharedAddresses }),
+          createAiProvider({ baseUrl: own.baseUrl!, apiKey, model: own.model!, speechModel: null, timeoutMs: config.timeoutMs, maxRetries: 2, reach, sharedAddresses: config.sharedAddresses }),
         );
         return { provider, source: "user", models: { summary: own.model, translation: own.model, daily: own.model, speech: null } };
       }

@@ -1,11 +1,11 @@
-import type { Database } from "../../db/client.ts";
-import type { Config } from "../../env.ts";
-import type { RequestUser } from "../../http/context.ts";
-import type { Clock } from "../../lib/clock.ts";
-import type { NetworkPolicy } from "../../lib/http/index.ts";
-import type { Logger } from "../../lib/logger.ts";
+import { Hono } from "hono";
+import type { AppEnv, RequestUser } from "../../http/context.ts";
 import { createSealedBox } from "../../lib/sealed-box.ts";
-import type { EntriesService } from "../entries/entries.service.ts";
+import type { Platform } from "../../platform.ts";
+import type { EntriesService } from "../entries/index.ts";
+import type { FeatureModule } from "../module.ts";
+import type { AiConfig } from "./ai.config.ts";
+import { aiRoutes } from "./ai.routes.ts";
 import type { AiEntry } from "./ai-context.ts";
 import { createAiProviders } from "./ai-providers.ts";
 import { createAiRepo } from "./ai.repo.ts";
@@ -14,19 +14,22 @@ import { createAiService } from "./ai.service.ts";
 /** How often the daily reports of readers who asked for them are looked for (after 8 AM and 8 PM in each zone). */
 const DAILY_INTERVAL_MS = 10 * 60 * 1000;
 
-/** Builds the AI helpers over the database; entries are read through the entries service (its visibility rules). */
-export function createAi(input: {
-  config: Config;
-  db: Database;
-  clock: Clock;
-  logger: Logger;
-  /** The private-network policy a reader's own provider is held to. */
-  network: NetworkPolicy;
-  secret: string;
-  entries: EntriesService;
+export interface AiPorts {
+  /** A reader's own provider is held to the platform's private-network policy. */
+  platform: Platform;
+  config: AiConfig & { sharedAddresses: readonly string[] };
+  /** Entries are read through the entries feature (its visibility rules). */
+  entries: Pick<EntriesService, "get" | "readability">;
   canSee: (userId: string, entryId: string) => Promise<boolean>;
-}) {
-  const { config, entries } = input;
+}
+
+/**
+ * The AI helpers (`/ai…`): summaries, translations, daily reports and speech, on the instance's
+ * provider or a reader's own; the daily reports are made in the background.
+ */
+export function createAiModule(ports: AiPorts) {
+  const input = { ...ports.platform, canSee: ports.canSee };
+  const { config, entries } = ports;
   const repo = createAiRepo(input.db);
   const logger = input.logger.child({ module: "ai" });
   const service = createAiService({
@@ -34,7 +37,7 @@ export function createAi(input: {
     providers: createAiProviders({ config, repo, box: createSealedBox(input.secret, "ai-provider-keys"), network: input.network }),
     clock: input.clock,
     logger,
-    dailyLimit: config.ai.dailyLimit,
+    dailyLimit: config.dailyLimit,
     entryFor: async (user: RequestUser, entryId: string): Promise<AiEntry> => {
       const { entries: entry } = await entries.get(user, entryId);
       return {
@@ -49,23 +52,35 @@ export function createAi(input: {
     readabilityFor: async (user, entryId) => (await entries.readability(user, entryId)).content,
     canSee: (user, entryId) => input.canSee(user.id, entryId),
   });
+  let stopDaily: (() => void) | null = null;
   return {
     ...service,
-    /** Starts making daily reports in the background; returns the function that stops it. */
-    startDailyReports(): () => void {
-      let running = false;
-      const timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        service.daily
-          .runScheduled()
-          .catch((error: unknown) => logger.error({ err: error }, "daily reports failed"))
-          .finally(() => (running = false));
-      }, DAILY_INTERVAL_MS);
-      timer.unref();
-      return () => clearInterval(timer);
-    },
-  };
+    routes: ({ requireUser }) => new Hono<AppEnv>().route("/ai", aiRoutes({ ai: service, requireUser })),
+    // Daily reports of readers who asked for them, looked for every DAILY_INTERVAL_MS.
+    jobs: [
+      {
+        name: "ai-daily",
+        start() {
+          if (stopDaily) return;
+          let running = false;
+          const timer = setInterval(() => {
+            if (running) return;
+            running = true;
+            service.daily
+              .runScheduled()
+              .catch((error: unknown) => logger.error({ err: error }, "daily reports failed"))
+              .finally(() => (running = false));
+          }, DAILY_INTERVAL_MS);
+          timer.unref();
+          stopDaily = () => clearInterval(timer);
+        },
+        async stop() {
+          stopDaily?.();
+          stopDaily = null;
+        },
+      },
+    ],
+  } satisfies FeatureModule & Record<string, unknown>;
 }
 
-export type Ai = ReturnType<typeof createAi>;
+export type AiModule = ReturnType<typeof createAiModule>;

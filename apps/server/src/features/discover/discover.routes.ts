@@ -5,7 +5,7 @@ import { ok } from "../../http/respond.ts";
 import { currentUser } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
 import type { DiscoverService } from "./discover.service.ts";
-import type { Rsshub } from "../rsshub/rsshub.module.ts";
+import type { Rsshub } from "../rsshub/index.ts";
 import type { TrendingService } from "./trending.service.ts";
 
 const word = z.string().trim().max(100);

@@ -2,10 +2,10 @@ import { ErrorCode, type Entry, type FeedSummary, type ListSummary } from "@tidi
 import type { FeedRow } from "../../db/schema/feeds.ts";
 import { AppError } from "../../errors.ts";
 import type { RequestUser } from "../../http/context.ts";
-import { toEntry } from "../entries/entries.service.ts";
-import { presentFeed } from "../feeds/feed.presenter.ts";
-import { presentList } from "../lists/list.presenter.ts";
-import { presentPublicUser } from "../profiles/user.presenter.ts";
+import { toEntry } from "../entries/index.ts";
+import { presentFeed } from "../feeds/index.ts";
+import { presentList } from "../lists/index.ts";
+import { presentPublicUser } from "../profiles/index.ts";
 import type { DiscoverRepo, ListRow, PreviewRecord } from "./discover.repo.ts";
 import { asDiscoverableUrl } from "./keyword.ts";
 

@@ -1,9 +1,9 @@
 import type { Entry, FeedSummary, ListSummary, PublicUser } from "@tidings/contracts";
 import type { Clock } from "../../lib/clock.ts";
-import { toEntry } from "../entries/entries.service.ts";
-import { presentFeed } from "../feeds/feed.presenter.ts";
-import { presentList } from "../lists/list.presenter.ts";
-import { presentPublicUser } from "../profiles/user.presenter.ts";
+import { toEntry } from "../entries/index.ts";
+import { presentFeed } from "../feeds/index.ts";
+import { presentList } from "../lists/index.ts";
+import { presentPublicUser } from "../profiles/index.ts";
 import type { DiscoverRepo } from "./discover.repo.ts";
 import type { TrendingRepo } from "./trending.repo.ts";
 

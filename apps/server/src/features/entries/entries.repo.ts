@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../../db/client.ts";
 import { at, entryVisibleTo, idSet, notBlockedBy } from "../../db/sql-helpers.ts";
-import { after, encodeCursor, fromMicros, type PagePosition, type SortKey, tieRest, toMicros } from "./page-cursor.ts";
+import { after, encodeCursor, fromMicros, type PagePosition, type SortKey, tieRest, toMicros } from "../../db/page-cursor.ts";
 
 /** The entry columns a timeline page carries (content only when asked for). */
 const columns = (withContent: boolean) => sql.raw(`e.id, e.feed_id, e.inbox_id, e.guid, e.title, e.url, e.description, e.author,

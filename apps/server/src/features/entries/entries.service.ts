@@ -2,7 +2,7 @@ import { ErrorCode, type Entry, type FeedSummary, type InboxSummary, type Timeli
 import { AppError } from "../../errors.ts";
 import type { RequestUser } from "../../http/context.ts";
 import type { EntriesRepo, EntryPage, EntryRecord, TimelineQuery } from "./entries.repo.ts";
-import { decodeCursor, encodeCursor, positionOf } from "./page-cursor.ts";
+import { decodeCursor, encodeCursor, positionOf } from "../../db/page-cursor.ts";
 
 export const DEFAULT_PAGE = 20;
 export const MAX_PAGE = 100;

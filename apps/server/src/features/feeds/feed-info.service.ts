@@ -1,7 +1,7 @@
 import { ErrorCode, type Entry, type FeedAnalytics, type FeedSummary, type FeedView } from "@tidings/contracts";
 import { AppError } from "../../errors.ts";
 import type { RequestUser } from "../../http/context.ts";
-import { presentEntry } from "../entries/entry.presenter.ts";
+import { presentEntry } from "../entries/index.ts";
 import type { FeedRow } from "./feeds.repo.ts";
 import { presentAnalytics, presentFeed } from "./feed.presenter.ts";
 import type { FeedInfoRepo } from "./feed-info.repo.ts";

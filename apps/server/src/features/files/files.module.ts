@@ -1,17 +1,27 @@
-import type { Deps } from "../../deps.ts";
-import type { ModuleContext } from "../module.ts";
+import type { Platform } from "../../platform.ts";
+import type { FeatureModule } from "../module.ts";
 import { createFilesRepo } from "./files.repo.ts";
 import { fileRoutes } from "./files.routes.ts";
-import { createFilesService, type FilesService } from "./files.service.ts";
+import { createFilesService } from "./files.service.ts";
 
-/** The files service over the shared deps (other features store and remove private files through it). */
-export function createFiles(deps: Deps): FilesService {
-  const { avatarMaxBytes } = deps.config.accounts;
-  return createFilesService({ repo: createFilesRepo(deps.db), ids: deps.ids, clock: deps.clock, webUrl: deps.config.server.webUrl, avatarMaxBytes });
+export interface FilesPorts {
+  platform: Pick<Platform, "db" | "ids" | "clock">;
+  /** The web app's public URL: files are served under it. */
+  webUrl: string;
+  /** Largest avatar upload, in bytes. */
+  avatarMaxBytes: number;
 }
 
-/** /upload/avatar, /files/:id and /attachments/:id: uploaded images and private files, kept in the database. */
-export function filesModule(context: ModuleContext) {
-  const { deps, requireUser } = context;
-  return fileRoutes({ files: createFiles(deps), requireUser, avatarMaxBytes: deps.config.accounts.avatarMaxBytes });
+/**
+ * Files kept in the database (`/upload/avatar`, `/files/:id`, `/attachments/:id`): uploaded
+ * avatars and the private attachments of inbox mail, which other features store and remove
+ * through the service.
+ */
+export function createFilesModule(ports: FilesPorts) {
+  const { db, ids, clock } = ports.platform;
+  const files = createFilesService({ repo: createFilesRepo(db), ids, clock, webUrl: ports.webUrl, avatarMaxBytes: ports.avatarMaxBytes });
+  return {
+    files,
+    routes: ({ requireUser }) => fileRoutes({ files, requireUser, avatarMaxBytes: ports.avatarMaxBytes }),
+  } satisfies FeatureModule & Record<string, unknown>;
 }

@@ -1,17 +1,29 @@
 import path from "node:path";
 import { createHourlyLimit } from "../../lib/rate-limit.ts";
-import type { ModuleContext } from "../module.ts";
+import type { Platform } from "../../platform.ts";
+import type { FeatureModule } from "../module.ts";
 import { createImageCache } from "./image-cache.ts";
+import type { ImagesConfig } from "./images.config.ts";
 import { imageRoutes } from "./images.routes.ts";
 import { createImagesService } from "./images.service.ts";
 
-/** /image and /image/meta: the image proxy, its disk cache in `DATA_DIR/image-cache`. */
-export function imagesModule(context: ModuleContext) {
-  const { deps } = context;
-  const { images: config } = deps.config;
-  const logger = deps.logger.child({ module: "images" });
-  const cache = createImageCache({ dir: path.join(deps.config.dataDir, "image-cache"), maxBytes: config.cacheMaxBytes, logger });
-  const images = createImagesService({ network: deps.network, cache, clock: deps.clock, logger, enabled: config.proxy, maxBytes: config.maxBytes });
-  const limit = createHourlyLimit({ perHour: config.perHour, clock: deps.clock });
-  return imageRoutes({ images, limit, trustProxy: deps.config.server.trustProxy, optionalUser: context.optionalUser });
+export interface ImagesPorts {
+  platform: Pick<Platform, "network" | "clock" | "logger">;
+  config: ImagesConfig;
+  /** Where the disk cache lives: `DATA_DIR/image-cache`. */
+  dataDir: string;
+  /** Take the client address from X-Forwarded-For (the hourly limit counts per address). */
+  trustProxy: boolean;
+}
+
+/** The image proxy (`/image`, `/image/meta`), its disk cache in `DATA_DIR/image-cache`. */
+export function createImagesModule(ports: ImagesPorts) {
+  const { config, platform } = ports;
+  const logger = platform.logger.child({ module: "images" });
+  const cache = createImageCache({ dir: path.join(ports.dataDir, "image-cache"), maxBytes: config.cacheMaxBytes, logger });
+  const images = createImagesService({ network: platform.network, cache, clock: platform.clock, logger, enabled: config.proxy, maxBytes: config.maxBytes });
+  const limit = createHourlyLimit({ perHour: config.perHour, clock: platform.clock });
+  return {
+    routes: ({ optionalUser }) => imageRoutes({ images, limit, trustProxy: ports.trustProxy, optionalUser }),
+  } satisfies FeatureModule & Record<string, unknown>;
 }

@@ -1,54 +1,98 @@
+import type { TimelineItem } from "@tidings/contracts";
 import { Hono } from "hono";
-import type { Deps } from "../../deps.ts";
-import type { AppEnv } from "../../http/context.ts";
-import { createFiles } from "../files/files.module.ts";
-import type { ModuleContext } from "../module.ts";
-import { createInboxEntriesRepo, type InboxEntriesRepo } from "./inbox-entries.repo.ts";
+import type { Executor } from "../../db/client.ts";
+import type { AppEnv, RequestUser } from "../../http/context.ts";
+import { createHourlyLimit } from "../../lib/rate-limit.ts";
+import type { Platform } from "../../platform.ts";
+import type { IngestActions } from "../../ports.ts";
+import type { TimelineRepo } from "../../timeline/timeline.repo.ts";
+import type { FilesService } from "../files/index.ts";
+import type { FeatureModule } from "../module.ts";
+import { createInboxEntriesRepo } from "./inbox-entries.repo.ts";
 import { inboxEntryRoutes } from "./inbox-entries.routes.ts";
-import { createInboxEntriesService, type InboxEntriesService } from "./inbox-entries.service.ts";
-import { createInboxMail } from "./mail/inbox-mail.module.ts";
-import { inboxMailRoutes } from "./mail/inbox-mail.routes.ts";
+import { createInboxEntriesService, type InboxTimelineRequest } from "./inbox-entries.service.ts";
+import { presentInbox } from "./inbox.presenter.ts";
+import type { InboxesConfig } from "./inboxes.config.ts";
+import { createInboxesRepo } from "./inboxes.repo.ts";
 import { inboxRoutes } from "./inboxes.routes.ts";
-import { createInboxesService, type InboxesServiceDeps } from "./inboxes.service.ts";
+import { createInboxesService } from "./inboxes.service.ts";
+import { createInboxMailService } from "./mail/inbox-mail.service.ts";
+import { inboxMailRoutes } from "./mail/inbox-mail.routes.ts";
 
-/** The service of inbox entries (webhook, mail, the inbox's timeline), over the shared deps. */
-export function createInboxEntries(deps: Deps, repo: InboxEntriesRepo = createInboxEntriesRepo(deps.db)): InboxEntriesService {
-  const files = createFiles(deps);
-  return createInboxEntriesService({
-    transaction: (work) => deps.db.transaction(work),
-    inboxes: deps.inboxesRepo,
-    repo,
-    timeline: deps.timeline,
-    ids: deps.ids,
-    clock: deps.clock,
-    indexEntries: deps.indexEntries,
-    timelinePage: (user, request) => deps.entries.timeline(user, request),
-    entryItem: (user, entryId) => deps.entries.get(user, entryId),
-    actions: deps.ingest,
-    removeFiles: (tx, userId, fileIds) => files.removePrivate(tx, userId, fileIds),
-  });
+export interface InboxesPorts {
+  platform: Platform;
+  config: InboxesConfig;
+  limits: { inboxes: number; trialInboxes: number };
+  timeline: TimelineRepo;
+  files: FilesService;
+  /** A page of the caller's inbox timeline, and one entry, as the entries feature answers them. */
+  timelinePage: (user: RequestUser, request: InboxTimelineRequest) => Promise<{ items: TimelineItem[]; nextCursor: string | null }>;
+  entryItem: (user: RequestUser, entryId: string) => Promise<TimelineItem>;
+  /** Writes the search documents of entries, in the transaction that wrote them. */
+  indexEntries: (tx: Executor, rows: { id: string; title?: string | null; description?: string | null; content?: string | null }[]) => Promise<void>;
+  /** Readers' rules and push notifications, run on a new entry. */
+  ingest: IngestActions;
 }
 
-/** /inboxes, /inboxes/webhook, /inboxes/email and /entries/inbox. */
-export function inboxesModule(context: ModuleContext) {
-  const { deps, requireUser } = context;
-  const transaction: InboxesServiceDeps["transaction"] = (work) => deps.db.transaction(work);
-  const entriesRepo = createInboxEntriesRepo(deps.db);
-  const files = createFiles(deps);
-  const inboxes = createInboxesService({
+/**
+ * Inboxes (`/inboxes…`, `/entries/inbox`): addresses that turn what is sent to them into entries,
+ * by webhook, by `POST /inboxes/email`, or by mail to the SMTP receiver the composition root
+ * starts with `startSmtp` (SMTP_LISTEN_PORT). Both mail paths share one hourly count per inbox.
+ */
+export function createInboxesModule(ports: InboxesPorts) {
+  const { platform, config, files } = ports;
+  const { db, ids, clock } = platform;
+  const transaction = <T>(work: (tx: Executor) => Promise<T>) => db.transaction(work);
+  const repo = createInboxesRepo(db);
+  const entriesRepo = createInboxEntriesRepo(db);
+  const removeFiles = (tx: Executor, userId: string, fileIds: string[]) => files.removePrivate(tx, userId, fileIds);
+  const inboxes = createInboxesService({ transaction, repo, entries: entriesRepo, timeline: ports.timeline, ids, clock, limits: ports.limits, emailSuffix: config.emailSuffix, removeFiles });
+  const inboxEntries = createInboxEntriesService({
     transaction,
-    repo: deps.inboxesRepo,
-    entries: entriesRepo,
-    timeline: deps.timeline,
-    ids: deps.ids,
-    clock: deps.clock,
-    limits: deps.config.limits,
-    emailSuffix: deps.config.inbox.emailSuffix,
-    removeFiles: (tx, userId, fileIds) => files.removePrivate(tx, userId, fileIds),
+    inboxes: repo,
+    repo: entriesRepo,
+    timeline: ports.timeline,
+    ids,
+    clock,
+    indexEntries: ports.indexEntries,
+    timelinePage: ports.timelinePage,
+    entryItem: ports.entryItem,
+    actions: ports.ingest,
+    removeFiles,
   });
-  const inboxEntries = createInboxEntries(deps, entriesRepo);
-  return new Hono<AppEnv>()
-    .route("/", inboxRoutes({ inboxes, requireUser }))
-    .route("/", inboxEntryRoutes({ inboxEntries, requireUser }))
-    .route("/", inboxMailRoutes({ mail: createInboxMail(deps, inboxEntries) }));
+  const mail = createInboxMailService({
+    inboxes: repo,
+    entries: inboxEntries,
+    files,
+    limit: createHourlyLimit({ perHour: config.mailPerHour, clock }),
+    perHour: config.mailPerHour,
+    ids,
+    clock,
+    logger: platform.logger.child({ module: "inbox-mail" }),
+    emailSuffix: config.emailSuffix,
+    maxBytes: config.mailMaxBytes,
+  });
+  return {
+    inboxes,
+    /** Inbox mail: what `POST /inboxes/email` and the SMTP receiver store. */
+    mail,
+    /** Inboxes by id, as their owner sees them. */
+    inboxesById: async (inboxIds: string[]) => new Map((await repo.findByIds(inboxIds)).map((inbox) => [inbox.id, presentInbox(inbox, config.emailSuffix)])),
+    /** The inbox id of a handle the user owns, or null. */
+    ownInboxId: async (userId: string, handle: string) => {
+      const inbox = await repo.findByHandle(handle);
+      return inbox && inbox.ownerUserId === userId ? inbox.id : null;
+    },
+    /** Starts the SMTP receiver of inbox mail; rejects when the port cannot be had (EADDRINUSE, EACCES below 1024). */
+    async startSmtp(listen: { port: number; host: string }) {
+      return (await import("./mail/inbox-smtp.ts")).startInboxSmtp({ mail, logger: platform.logger, emailSuffix: config.emailSuffix }, listen);
+    },
+    routes: ({ requireUser }) =>
+      new Hono<AppEnv>()
+        .route("/", inboxRoutes({ inboxes, requireUser }))
+        .route("/", inboxEntryRoutes({ inboxEntries, requireUser }))
+        .route("/", inboxMailRoutes({ mail })),
+  } satisfies FeatureModule & Record<string, unknown>;
 }
+
+export type InboxesModule = ReturnType<typeof createInboxesModule>;

@@ -1,7 +1,6 @@
 import { ErrorCode, type IdGenerator, type InboxSummary } from "@tidings/contracts";
 import { randomBytes } from "node:crypto";
 import type { Executor } from "../../db/client.ts";
-import type { Config } from "../../env.ts";
 import { AppError } from "../../errors.ts";
 import type { RequestUser } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -23,7 +22,7 @@ export interface InboxesServiceDeps {
   timeline: Pick<TimelineRepo, "removeSource">;
   ids: IdGenerator;
   clock: Clock;
-  limits: Pick<Config["limits"], "inboxes" | "trialInboxes">;
+  limits: { inboxes: number; trialInboxes: number };
   emailSuffix: string;
 }
 

@@ -1,57 +1,55 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { TimelineItem } from "@tidings/contracts";
 import { Hono } from "hono";
-import type { Database } from "../../db/client.ts";
-import type { Config } from "../../env.ts";
 import type { AppEnv, RequestUser } from "../../http/context.ts";
-import type { Clock } from "../../lib/clock.ts";
 import type { NetworkPolicy } from "../../lib/http/index.ts";
-import type { Logger } from "../../lib/logger.ts";
 import { createHourlyLimit } from "../../lib/rate-limit.ts";
 import { createSealedBox } from "../../lib/sealed-box.ts";
-import type { ModuleContext } from "../module.ts";
+import type { Platform } from "../../platform.ts";
+import type { FeatureModule } from "../module.ts";
+import type { IntegrationsConfig } from "./integrations.config.ts";
 import { DEFAULT_ENDPOINTS, type FixedEndpoints } from "./clients/index.ts";
 import { integrationsRoutes } from "./integrations.routes.ts";
 import { createIntegrationsRepo } from "./integrations.repo.ts";
-import { createIntegrationsService, type IntegrationsService } from "./integrations.service.ts";
+import { createIntegrationsService } from "./integrations.service.ts";
 
 import { htmlToMarkdown } from "./markdown.ts";
 
-/**
- * The integrations service over the app's shared parts. `endpoints` replaces the fixed hosts of
- * Instapaper and Zotero (tests only).
- */
-export function createIntegrations(input: {
-  config: Config;
-  db: Database;
-  /** The private-network policy: a reader's self-hosted service may be on their LAN only if it lets them. */
-  network: NetworkPolicy;
-  clock: Clock;
-  logger: Logger;
-  secret: string;
+export interface IntegrationsPorts {
+  platform: Platform;
+  config: IntegrationsConfig;
+  /** The entry as the reader sees it; 3000 when they may not see it. */
   entry: (user: RequestUser, entryId: string) => Promise<TimelineItem>;
+  /** For tests: the clients of the private-network policy, and the fixed hosts of Instapaper and Zotero. */
+  network?: Pick<NetworkPolicy, "publicHttp" | "privateHttp" | "allows" | "privateNetworksFor">;
   endpoints?: Partial<FixedEndpoints>;
-}): IntegrationsService {
-  const { config } = input;
-  return createIntegrationsService({
-    repo: createIntegrationsRepo(input.db),
-    box: createSealedBox(input.secret, "integration-settings"),
-    clock: input.clock,
-    logger: input.logger.child({ module: "integrations" }),
-    entry: input.entry,
-    network: input.network,
-    limit: createHourlyLimit({ perHour: config.integrations.savesPerHour, clock: input.clock }),
+}
+
+/**
+ * "Save to …" (`/integrations/:service/save`) for the services browsers cannot call (CORS), and
+ * the readers' synced, sealed integration settings (`/integrations/settings`).
+ */
+export function createIntegrationsModule(ports: IntegrationsPorts) {
+  const { platform } = ports;
+  const { clock } = platform;
+  const integrations = createIntegrationsService({
+    repo: createIntegrationsRepo(platform.db),
+    box: createSealedBox(platform.secret, "integration-settings"),
+    clock,
+    logger: platform.logger.child({ module: "integrations" }),
+    entry: ports.entry,
+    network: ports.network ?? platform.network,
+    limit: createHourlyLimit({ perHour: ports.config.savesPerHour, clock }),
     context: {
-      endpoints: { ...DEFAULT_ENDPOINTS, ...input.endpoints },
-      now: () => input.clock.now(),
+      endpoints: { ...DEFAULT_ENDPOINTS, ...ports.endpoints },
+      now: () => clock.now(),
       newId: () => randomUUID(),
       boundary: () => `----TidingsFormBoundary${randomBytes(12).toString("hex")}`,
       toMarkdown: htmlToMarkdown,
     },
   });
-}
-
-/** /integrations: "save to …" and the reader's synced integration settings. */
-export function integrationsModule(context: ModuleContext) {
-  return new Hono<AppEnv>().route("/integrations", integrationsRoutes({ integrations: context.deps.integrations, requireUser: context.requireUser }));
+  return {
+    integrations,
+    routes: ({ requireUser }) => new Hono<AppEnv>().route("/integrations", integrationsRoutes({ integrations, requireUser })),
+  } satisfies FeatureModule & Record<string, unknown>;
 }

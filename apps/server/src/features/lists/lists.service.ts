@@ -4,7 +4,7 @@ import { AppError } from "../../errors.ts";
 import type { RequestUser } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { TimelineRepo } from "../../timeline/timeline.repo.ts";
-import { presentPublicUser } from "../profiles/user.presenter.ts";
+import { presentPublicUser } from "../profiles/index.ts";
 import { presentList, type ListRow } from "./list.presenter.ts";
 import type { ListPatch, ListsRepo } from "./lists.repo.ts";
 

@@ -1,74 +1,44 @@
-import type { IdGenerator } from "@tidings/contracts";
 import { Hono } from "hono";
-import type { Database } from "../../db/client.ts";
-import type { Config } from "../../env.ts";
+import type { Executor } from "../../db/client.ts";
 import type { AppEnv } from "../../http/context.ts";
-import type { Clock } from "../../lib/clock.ts";
-import type { Logger } from "../../lib/logger.ts";
-import type { ModuleContext } from "../module.ts";
-import { createAchievements } from "./achievements.service.ts";
-import { createBoostsRepo } from "./boosts.repo.ts";
-import { createBoostsService } from "./boosts.service.ts";
-import { createDailyRewards } from "./daily.service.ts";
-import { createLedger, type Ledger } from "./ledger.ts";
+import type { Platform } from "../../platform.ts";
+import type { FeatureModule } from "../module.ts";
+import type { PowerConfig } from "./power.config.ts";
+import { createPower } from "./power.ts";
 import { powerRoutes } from "./power.routes.ts";
-import { createWalletRepo } from "./wallet.repo.ts";
-import { createWalletService } from "./wallet.service.ts";
+import { payInvitation, payListFee, rsshubPayments } from "./purchases.ts";
 
-/** POWER's parts: the ledger and what is built on it. */
-export interface Power {
-  enabled: boolean;
-  ledger: Ledger;
-  wallets: ReturnType<typeof createWalletService>;
-  boosts: ReturnType<typeof createBoostsService>;
-  daily: ReturnType<typeof createDailyRewards>;
-  achievements: ReturnType<typeof createAchievements>;
-  /** The scheduled work: the daily rewards, and boost levels kept current as boosts run out (hourly). */
-  start(): void;
-  stop(): Promise<void>;
-}
-
-export function createPower(input: {
-  config: Config;
-  db: Database;
-  ids: IdGenerator;
-  clock: Clock;
-  logger: Logger;
-  secret: string;
+export interface PowerPorts {
+  platform: Pick<Platform, "db" | "ids" | "clock" | "logger" | "secret">;
+  config: PowerConfig;
+  /** Throws 4007/4008 unless `code` is the reader's current two-factor code (when they have it on). */
   checkTwoFactor: (userId: string, code: string | undefined) => Promise<void>;
-}): Power {
-  const { config, db, clock, checkTwoFactor } = input;
-  const logger = input.logger.child({ module: "power" });
-  const ledger = createLedger({ db, ids: input.ids, secret: input.secret });
-  const daily = createDailyRewards({ db, ledger, clock, logger, dailySupply: config.power.dailySupply });
-  const boosts = createBoostsService({ repo: createBoostsRepo(db), ledger, clock, monthlyCost: config.power.boostMonthlyCost, checkTwoFactor });
-  let levels: NodeJS.Timeout | null = null;
-  const refreshLevels = () => void boosts.refreshLevels().catch((error: unknown) => logger.error({ err: error }, "boost levels could not be refreshed"));
-  return {
-    enabled: config.power.enabled,
-    ledger,
-    wallets: createWalletService({ repo: createWalletRepo(db), ledger, clock, today: (userId) => daily.today(userId), checkTwoFactor }),
-    boosts,
-    daily,
-    achievements: createAchievements({ db, ledger, clock }),
-    start() {
-      if (!config.power.enabled || levels) return;
-      daily.start();
-      refreshLevels();
-      levels = setInterval(refreshLevels, 60 * 60 * 1000);
-      levels.unref();
-    },
-    async stop() {
-      if (levels) clearInterval(levels);
-      levels = null;
-      await daily.stop();
-    },
-  };
 }
 
-/** The POWER routes; with `POWER=false` there are none (they answer 404 like any unknown path). */
-export function powerModule(context: ModuleContext): Hono<AppEnv> {
-  const { power } = context.deps;
-  if (!power.enabled) return new Hono<AppEnv>();
-  return powerRoutes({ power, requireUser: context.requireUser });
+/**
+ * POWER: the ledger, wallets, tips, boosts, daily rewards and achievements (`/wallets…`,
+ * `/boosts…`, `/achievement…`), and what other features charge through it (paid lists, paid
+ * RSSHub instances, invitation codes). With `POWER=false` it has no routes and charges nothing.
+ */
+export function createPowerModule(ports: PowerPorts) {
+  const { db, clock } = ports.platform;
+  const power = createPower({ ...ports.platform, config: ports.config, checkTwoFactor: ports.checkTwoFactor });
+  const { ledger } = power;
+  const enabled = ports.config.enabled;
+  return {
+    ...power,
+    /** What other features charge through the ledger; null without POWER. */
+    purchases: enabled
+      ? {
+          listFee: (tx: Executor, userId: string, list: { id: string; ownerUserId: string; fee: number }, now: Date) => payListFee(ledger, tx, userId, list, now),
+          invitation: (tx: Executor, userId: string, price: number, now: Date) => payInvitation(ledger, tx, userId, price, now),
+          rsshub: rsshubPayments({ ledger, db, now: () => clock.now(), checkTwoFactor: ports.checkTwoFactor }),
+        }
+      : null,
+    // With POWER=false there are no routes: they answer 404 like any unknown path.
+    routes: ({ requireUser }) => (enabled ? powerRoutes({ power, requireUser }) : new Hono<AppEnv>()),
+    jobs: [{ name: "power", start: () => power.start(), stop: () => power.stop() }],
+  } satisfies FeatureModule & Record<string, unknown>;
 }
+
+export type PowerModule = ReturnType<typeof createPowerModule>;

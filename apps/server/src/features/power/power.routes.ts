@@ -8,7 +8,7 @@ import type { AppEnv } from "../../http/context.ts";
 import { ok } from "../../http/respond.ts";
 import { currentUser } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
-import type { Power } from "./power.module.ts";
+import type { Power } from "./power.ts";
 
 const id = (what: string) => z.string().refine(isValidId, `must be ${what} id`);
 const userId = z.string().min(1).max(100);

@@ -1,14 +1,9 @@
-import type { IdGenerator } from "@tidings/contracts";
-import type { Hono } from "hono";
-import type { Database } from "../../db/client.ts";
-import type { Config } from "../../env.ts";
-import { createRsshubRouter, type RsshubRouter } from "./rsshub-routing.ts";
-import type { AppEnv } from "../../http/context.ts";
-import type { Clock } from "../../lib/clock.ts";
-import { type NetworkPolicy, refusalError } from "../../lib/http/index.ts";
-import type { Logger } from "../../lib/logger.ts";
+import { refusalError } from "../../lib/http/index.ts";
 import { createSealedBox } from "../../lib/sealed-box.ts";
-import type { ModuleContext } from "../module.ts";
+import type { Platform } from "../../platform.ts";
+import type { FeatureModule } from "../module.ts";
+import type { RsshubConfig } from "./rsshub.config.ts";
+import { createRsshubRouter, type RsshubRouter } from "./rsshub-routing.ts";
 import { type CatalogueSource, createRsshubCatalogue, type RsshubCatalogueService } from "./rsshub-catalogue.ts";
 import { createRsshubChecker, type RsshubChecker } from "./rsshub-checker.ts";
 import { createRsshubRepo } from "./rsshub.repo.ts";
@@ -36,25 +31,27 @@ export interface Rsshub {
  * instance (`RSSHUB_URL`) is the administrator's configuration: it may be on this machine or the
  * LAN. Readers' instances may be there when the policy lets their owner use private networks.
  */
-export function createRsshub(input: {
-  config: Config;
-  db: Database;
-  network: NetworkPolicy;
-  ids: IdGenerator;
-  clock: Clock;
-  logger: Logger;
-  secret: string;
+export interface RsshubPorts {
+  platform: Platform;
+  config: RsshubConfig & {
+    /** RSSHUB_URL: the server's default instance. */
+    defaultUrl: string;
+  };
   /** Paid instances through the POWER ledger; absent without POWER. */
   payments?: RsshubServiceDeps["payments"];
-}): Rsshub {
-  const { config, clock, network } = input;
+}
+
+export function createRsshub(ports: RsshubPorts): Rsshub {
+  const input = { ...ports.platform, payments: ports.payments };
+  const { config } = ports;
+  const { clock, network } = input;
   const { publicHttp: http, privateHttp: lanHttp } = network;
   const clientForOwner = (ownerIsAdmin: boolean) => network.clientFor({ isAdmin: ownerIsAdmin });
   const logger = input.logger.child({ module: "rsshub" });
   const repo = createRsshubRepo(input.db);
   const box = createSealedBox(input.secret, "rsshub-access-key");
-  const defaultInstance = { baseUrl: config.fetch.rsshubUrl, accessKey: config.rsshub.accessKey };
-  const { checkMinutes } = config.rsshub;
+  const defaultInstance = { baseUrl: config.defaultUrl, accessKey: config.accessKey };
+  const { checkMinutes } = config;
   const catalogue = createRsshubCatalogue({
     snapshot: loadSnapshot,
     clock,
@@ -95,7 +92,17 @@ export function createRsshub(input: {
   };
 }
 
-/** `/api/rsshub…`. */
-export function rsshubModule(context: ModuleContext): Hono<AppEnv> {
-  return rsshubRoutes({ rsshub: context.deps.rsshub.service, requireUser: context.requireUser });
+/**
+ * RSSHub's feature module: the instances' routes (`/rsshub…`), the router and catalogue other
+ * features use, and the health checks as a background job.
+ */
+export function createRsshubModule(ports: RsshubPorts) {
+  const rsshub = createRsshub(ports);
+  return {
+    ...rsshub,
+    routes: ({ requireUser }) => rsshubRoutes({ rsshub: rsshub.service, requireUser }),
+    jobs: [{ name: "rsshub-checks", start: () => rsshub.checker.start(), stop: () => rsshub.checker.stop() }],
+  } satisfies FeatureModule & Record<string, unknown>;
 }
+
+export type RsshubModule = ReturnType<typeof createRsshubModule>;

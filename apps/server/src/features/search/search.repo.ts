@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Database, type Executor } from "../../db/client.ts";
 import { idSet, notBlockedBy } from "../../db/sql-helpers.ts";
-import { fromMicros, toMicros } from "../entries/page-cursor.ts";
+import { fromMicros, toMicros } from "../../db/page-cursor.ts";
 
 /** Which of the caller's entries a search covers. */
 export interface SearchScope {

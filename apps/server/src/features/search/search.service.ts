@@ -1,7 +1,7 @@
 import { ErrorCode, type FeedSummary, type InboxSummary, type TimelineItem } from "@tidings/contracts";
 import { AppError } from "../../errors.ts";
 import type { RequestUser } from "../../http/context.ts";
-import { toEntry } from "../entries/entries.service.ts";
+import { toEntry } from "../entries/index.ts";
 import { highlightSnippet, highlightTitle } from "./search-highlight.ts";
 import { type EntryWords, type ParsedQuery, parseSearchQuery } from "./search-query.ts";
 import { entryBodyText } from "../../content/search-text.ts";

@@ -1,8 +1,8 @@
 import { type Entry, type FeedAnalytics, type FeedSummary, isValidId, type ListSummary, type PublicUser, type Subscription, type TimelineItem } from "@tidings/contracts";
-import { presentEntry } from "../entries/entry.presenter.ts";
-import { presentAnalytics, presentFeed } from "../feeds/feed.presenter.ts";
-import { presentList } from "../lists/list.presenter.ts";
-import { presentPublicUser } from "../profiles/user.presenter.ts";
+import { presentEntry } from "../entries/index.ts";
+import { presentAnalytics, presentFeed } from "../feeds/index.ts";
+import { presentList } from "../lists/index.ts";
+import { presentPublicUser } from "../profiles/index.ts";
 import type { ShareRepo } from "./share.repo.ts";
 
 /** Entries shown on a feed's share page (as GET /feeds shows), and on a list's. */

@@ -1,13 +1,13 @@
 import { ErrorCode, errorMessage, type IdGenerator, type OpmlImportResult } from "@tidings/contracts";
 import type { Executor } from "../../db/client.ts";
 import type { FeedRow } from "../../db/schema/feeds.ts";
-import type { Config } from "../../env.ts";
+import type { LimitsConfig } from "./limits.config.ts";
 import { AppError } from "../../errors.ts";
 import { normalizeFeedUrl } from "../../content/feed-url.ts";
 import type { RequestUser } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { TimelineRepo } from "../../timeline/timeline.repo.ts";
-import { presentFeed } from "../feeds/feed.presenter.ts";
+import { presentFeed } from "../feeds/index.ts";
 import { type ImportStep, importBackfillDepth, planImport } from "./opml-import-plan.ts";
 import { readOpml } from "./opml-read.ts";
 import { type FolderMode, writeOpml } from "./opml-write.ts";
@@ -28,7 +28,7 @@ export interface OpmlServiceDeps {
   afterBackfill?: (tx: Executor, userId: string, now: Date) => Promise<void>;
   ids: IdGenerator;
   clock: Clock;
-  limits: Config["limits"];
+  limits: LimitsConfig;
   /** Tells the scheduler that new feeds are due. */
   wakeScheduler: () => void;
 }

@@ -1,7 +1,7 @@
 import type { FeedView, Subscription } from "@tidings/contracts";
-import { presentFeed } from "../feeds/feed.presenter.ts";
-import { presentInbox } from "../inboxes/inbox.presenter.ts";
-import { presentList } from "../lists/list.presenter.ts";
+import { presentFeed } from "../feeds/index.ts";
+import { presentInbox } from "../inboxes/index.ts";
+import { presentList } from "../lists/index.ts";
 import type { SubscriptionsRepo } from "./subscriptions.repo.ts";
 
 type Joined = Awaited<ReturnType<SubscriptionsRepo["listForUser"]>>[number];

@@ -1,6 +1,6 @@
 import { ErrorCode, type IdGenerator, type Subscription } from "@tidings/contracts";
 import type { Executor } from "../../db/client.ts";
-import type { Config } from "../../env.ts";
+import type { LimitsConfig } from "./limits.config.ts";
 import { AppError } from "../../errors.ts";
 import type { RequestUser } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -21,7 +21,7 @@ export interface SubscriptionsDeps {
   timeline: TimelineRepo;
   ids: IdGenerator;
   clock: Clock;
-  limits: Config["limits"];
+  limits: LimitsConfig;
   emailSuffix: string;
   /** The feed behind a URL, found or created and fetched (an `rsshub://` route through `forUserId`'s instance); AppError 2001-2004. */
   resolveFeed: (url: string, forUserId: string) => Promise<FeedRow>;

@@ -2,7 +2,7 @@ import type { FeedView } from "@tidings/contracts";
 import { FetchError, type HttpClient, type HttpResponse, isRefusal } from "../../lib/http/index.ts";
 import { decodeDocument } from "../../content/decode/decode.ts";
 import { normalizeFeedUrl } from "../../content/feed-url.ts";
-import { isRsshubUrl } from "../../features/rsshub/rsshub-routing.ts";
+import { isRsshubUrl } from "../../features/rsshub/index.ts";
 import { inferView } from "../../content/infer-view.ts";
 import type { ParsedFeed } from "../../content/parse/model.ts";
 import { parseFeedDocument } from "../../content/parse/parse-feed.ts";

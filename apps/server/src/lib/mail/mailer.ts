@@ -1,20 +1,10 @@
 import path from "node:path";
 import type { Logger } from "../logger.ts";
+import type { Mailer } from "./mail-types.ts";
 import { createOutboxMailer } from "./outbox-mailer.ts";
 import { createSmtpMailer } from "./smtp-mailer.ts";
 
-/** One outgoing message, in plain text and simple HTML. */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** Sends mail; the only way the server reaches a mail system. */
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-}
+export type { MailMessage, Mailer } from "./mail-types.ts";
 
 /**
  * SMTP when `smtpUrl` is set; otherwise every message becomes an `.eml` file in

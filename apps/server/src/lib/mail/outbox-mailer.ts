@@ -3,7 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "../logger.ts";
-import type { Mailer } from "./mailer.ts";
+import type { Mailer } from "./mail-types.ts";
 
 /**
  * Writes each message as an RFC 822 `.eml` file into `dir` and logs its path: the mail system

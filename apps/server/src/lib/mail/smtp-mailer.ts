@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import type { Logger } from "../logger.ts";
-import type { Mailer } from "./mailer.ts";
+import type { Mailer } from "./mail-types.ts";
 
 /** Sends through the SMTP server of `url` (`smtp://` or `smtps://`, credentials in the URL). */
 export function createSmtpMailer(options: { url: string; from: string; logger: Logger }): Mailer {

@@ -5,7 +5,7 @@ import { AppError } from "../../../errors.ts";
 import type { AppEnv } from "../../../http/context.ts";
 import { ok } from "../../../http/respond.ts";
 import { describeIssues } from "../../../http/validate.ts";
-import { formatSize } from "../../files/files.service.ts";
+import { formatSize } from "../../files/index.ts";
 import type { InboxMailService } from "./inbox-mail.service.ts";
 import { workerMailSchema, workerMailToMessage } from "./worker-mail.ts";
 

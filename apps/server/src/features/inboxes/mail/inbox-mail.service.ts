@@ -4,7 +4,7 @@ import type { Clock } from "../../../lib/clock.ts";
 import type { Logger } from "../../../lib/logger.ts";
 import { createGroupCommit } from "../../../lib/group-commit.ts";
 import type { HourlyLimit } from "../../../lib/rate-limit.ts";
-import type { FilesService } from "../../files/files.service.ts";
+import type { FilesService } from "../../files/index.ts";
 import type { InboxEntriesService, ReceivedMail } from "../inbox-entries.service.ts";
 import type { InboxRow } from "../inbox.presenter.ts";
 import type { InboxesRepo } from "../inboxes.repo.ts";

@@ -1,12 +1,16 @@
-import type { StatusConfigs } from "@tidings/contracts";
-import type { Config } from "../../env.ts";
+import type { AccountStatusConfigs, ImageStatusConfigs, StatusConfigs } from "@tidings/contracts";
+import type { Config } from "./env.ts";
+
+/** What `GET /status/configs` tells the web client, but the run-time INVITATIONS_REQUIRED. */
+export type ClientConfig = Omit<StatusConfigs, "INVITATIONS_REQUIRED"> & AccountStatusConfigs & ImageStatusConfigs;
 
 /**
- * GET /status/configs: the limits in force on this instance, as the client reads them, and the
- * telemetry endpoints. Analytics keys and DSNs are public client keys by design: every browser
- * that sends usage data or error reports has to know them.
+ * The limits in force on this instance as the client reads them, and the telemetry endpoints,
+ * gathered from every feature's settings (hence here, beside the composition). Analytics keys and
+ * DSNs are public client keys by design: every browser that sends usage data or error reports has
+ * to know them.
  */
-export function presentStatusConfigs(config: Pick<Config, "limits" | "auth" | "inbox" | "telemetry" | "power" | "network">): StatusConfigs {
+export function clientConfig(config: Config): ClientConfig {
   return {
     MAX_SUBSCRIPTIONS: config.limits.subscriptions,
     MAX_LISTS: config.limits.lists,
@@ -16,7 +20,6 @@ export function presentStatusConfigs(config: Pick<Config, "limits" | "auth" | "i
     MAX_TRIAL_USER_FEED_SUBSCRIPTION: config.limits.trialFeedSubscriptions,
     MAX_TRIAL_USER_LIST_SUBSCRIPTION: config.limits.trialListSubscriptions,
     MAX_TRIAL_USER_INBOX_SUBSCRIPTION: config.limits.trialInboxes,
-    INVITATIONS_REQUIRED: config.auth.invitationsRequired,
     INBOX_EMAIL_SUFFIX: config.inbox.emailSuffix,
     ANALYTICS_HOST: config.telemetry.analytics?.host ?? null,
     ANALYTICS_KEY: config.telemetry.analytics?.key ?? null,
@@ -26,5 +29,9 @@ export function presentStatusConfigs(config: Pick<Config, "limits" | "auth" | "i
     POWER_BOOST_MONTHLY_COST: config.power.boostMonthlyCost,
     POWER_DAILY_SUPPLY: config.power.dailySupply,
     PRIVATE_NETWORKS_FOR: config.network.privateNetworksFor,
+    AVATAR_MAX_BYTES: config.accounts.avatarMaxBytes,
+    INVITATION_INTERVAL_DAYS: config.accounts.invitationIntervalDays,
+    IMAGE_PROXY: config.images.proxy,
+    AVATAR_SERVICES: [...config.images.avatarServices],
   };
 }

@@ -1,7 +1,7 @@
 import { ErrorCode } from "@tidings/contracts";
 import { type SQL, sql } from "drizzle-orm";
-import { at } from "../../db/sql-helpers.ts";
-import { AppError } from "../../errors.ts";
+import { at } from "./sql-helpers.ts";
+import { AppError } from "../errors.ts";
 
 /**
  * Where a page starts, in one of two forms:

@@ -1,0 +1,1 @@
+export { createCollectionsModule, type CollectionsPorts } from "./collections.module.ts";

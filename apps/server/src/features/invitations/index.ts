@@ -1,0 +1,1 @@
+export { createInvitationsModule, type InvitationsPorts } from "./invitations.module.ts";

@@ -1,0 +1,2 @@
+export { createReadsModule } from "./reads.module.ts";
+export type { ReadsDeps as ReadsPorts, ReadsService } from "./reads.service.ts";

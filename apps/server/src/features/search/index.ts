@@ -1,0 +1,1 @@
+export { createSearchModule, type SearchModule, type SearchPorts } from "./search.module.ts";

@@ -1,0 +1,1 @@
+export { createShareModule, type SharePorts } from "./share.module.ts";
