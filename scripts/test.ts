@@ -1,5 +1,6 @@
-// `npm test`: type-check every project, lint, then run every Vitest project (unit, server on
-// PGlite and on PostgreSQL, web, end-to-end in Chromium). Stops at the first failing step.
+// `npm test`: type-check every project, lint, check the architecture's rules, then run every
+// Vitest project (unit, server on PGlite and on PostgreSQL, web, end-to-end in Chromium). Stops at
+// the first failing step.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { ROOT } from "./web-build.ts";
@@ -31,6 +32,7 @@ const steps: [string, () => Promise<number>][] = [
     },
   ],
   ["lint", () => run("eslint", [bin("eslint/bin/eslint.js"), "--max-warnings", "0", "."])],
+  ["architecture", () => run("dependency-cruiser and file sizes", [path.join(ROOT, "scripts/check-architecture.ts")])],
   ["tests", () => run("vitest", [bin("vitest/vitest.mjs"), "run", ...process.argv.slice(2)])],
 ];
 

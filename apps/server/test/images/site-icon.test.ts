@@ -1,3 +1,4 @@
+// Over 300 lines: the lookup schedule is one story told across restarts, Cache-Control cases and processes.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createRoot, type Root as Deps } from "../../src/root.ts";
 import { loadConfig } from "../../src/env.ts";

@@ -1,3 +1,4 @@
+// Over 300 lines: one suite per service of the eight the server saves to, each with its own refusals.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SAVE_URL_MUTATION } from "../../src/features/integrations/clients/omnivore.ts";
 import { ENTRY, integrationFixture, type Fixture } from "./fixture.ts";

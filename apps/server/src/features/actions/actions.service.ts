@@ -3,11 +3,13 @@ import { type ActionRule, type ActionsData, type ActionSettings, actionRulesSche
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import type { RequestUser } from "../../http/context.ts";
-import type { Clock } from "../../lib/clock.ts";
-import type { Logger } from "../../lib/logger.ts";
-import { sanitizeHtml } from "../../content/sanitize/sanitize.ts";
-import { type ActionOutcome, type ActionSubject, compileRules, type CompiledRules, InvalidActionRegex, rewrite } from "./action-engine.ts";
-import type { ActionEntryRow, ActionsRepo, StoredActions } from "./actions.repo.ts";
+import { type ActionOutcome, compileRules, type CompiledRules, InvalidActionRegex, rewrite } from "./action-engine.ts";
+import { iso, rewriteHtml, subjectOf, webhookPayload } from "./action-rows.ts";
+import type { ActionsServiceDeps, AfterIngest } from "./actions.ports.ts";
+import type { ActionEntryRow, StoredActions } from "./actions.repo.ts";
+
+export type { ActionsServiceDeps, AfterIngest } from "./actions.ports.ts";
+export { webhookPayload } from "./action-rows.ts";
 
 /** Rules of a reader kept compiled this long in one process (other processes see a change within it). */
 const CACHE_MS = 5_000;
@@ -16,76 +18,6 @@ const MAX_CACHED = 10_000;
 export const PREVIEW_ENTRIES = 100;
 /** Entries "apply to existing" goes through, newest first. */
 export const APPLY_ENTRIES = 5_000;
-
-/** What ingestion leaves to do once its transaction is committed. */
-export interface AfterIngest {
-  /** AI work on behalf of readers (their provider, their budget). */
-  ai: { userId: string; entryId: string; view: number; summary: boolean; translation: string | null }[];
-  /** Push notifications to send. */
-  notify: { userId: string; entryId: string; title: string | null; feedTitle: string | null }[];
-  webhooks: number;
-}
-
-export interface ActionsServiceDeps {
-  repo: ActionsRepo;
-  /** Runs work in one database transaction. */
-  transaction: <T>(work: (tx: Executor) => Promise<T>) => Promise<T>;
-  clock: Clock;
-  logger: Logger;
-  ids: { next(): string };
-  limits: { maxActions: number; maxWebhooksPerAction: number };
-  /** Summarises / translates an entry for a reader (the AI helpers' ingestion hooks); absent: skipped. */
-  ai?: { summarize(userId: string, entryId: string, language: string): Promise<unknown>; translate(userId: string, entryId: string, language: string, view: number): Promise<unknown> };
-  /** Wakes the webhook sender of this process. */
-  wakeWebhooks?: () => void;
-  /** Throws the private-network policy's refusal (16000) when the reader may not use a webhook's address. */
-  checkAddress?: (user: RequestUser, url: string) => Promise<void>;
-  /** Sends push notifications (added with push support); absent: none. */
-  notify?: (items: AfterIngest["notify"]) => Promise<void>;
-}
-
-const HTML_SPECIAL = /[&<>"]/g;
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-const escapeHtml = (text: string) => text.replace(HTML_SPECIAL, (c) => HTML_ESCAPES[c]!);
-
-/**
- * Rewrite rules applied to sanitised HTML: the texts are matched and written escaped, as the
- * HTML holds them, and the result is sanitised again, so that no rule can add markup.
- */
-function rewriteHtml(html: string, rules: ActionOutcome["rewriteRules"]): string {
-  const rewritten = rewrite(html, rules.map((rule) => ({ from: escapeHtml(rule.from), to: escapeHtml(rule.to) })));
-  return rewritten === html ? html : sanitizeHtml(rewritten);
-}
-
-const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
-
-function subjectOf(row: ActionEntryRow): ActionSubject {
-  return {
-    view: row.view,
-    feedTitle: row.feed_title,
-    category: row.category,
-    siteUrl: row.site_url,
-    feedUrl: row.feed_url,
-    entryTitle: row.title,
-    entryContent: row.content,
-    entryUrl: row.url,
-    entryAuthor: row.author,
-    mediaLength: row.media_length,
-    publishedAt: new Date(row.published_at),
-  };
-}
-
-/** The JSON a webhook receives for an entry. */
-export function webhookPayload(row: ActionEntryRow, rule: string, now: Date): string {
-  return JSON.stringify({
-    event: "entry.matched",
-    rule,
-    sentAt: now.toISOString(),
-    entry: { id: row.entry_id, title: row.title, url: row.url, author: row.author, publishedAt: iso(row.published_at), content: row.content },
-    feed: row.feed_id ? { id: row.feed_id, title: row.feed_title, siteUrl: row.site_url, url: row.feed_url } : null,
-    view: row.view,
-  });
-}
 
 /** Actions: a reader's rules, run on entries as they arrive and as they are shown. */
 export function createActionsService(deps: ActionsServiceDeps) {
