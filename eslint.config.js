@@ -41,6 +41,10 @@ const RULES = {
     message: "lib/ is infrastructure for everything above it and never imports upward.",
   },
   webData: { group: ["**/modules/**", "**/pages/**"], message: "Data layers (queries, stores) never import UI." },
+  webComponents: {
+    group: ["**/modules/**", "**/pages/**", "**/queries/**", "**/store/**", "**/db/**", "**/actions/**", "**/startup/**"],
+    message: "components/ is shared UI below the modules (any module may use it): it imports lib/ and packages only.",
+  },
   modulesNoPages: { group: ["**/pages/**"], message: "Modules never import pages; pages compose modules." },
   // A module's public surface is its index.ts, plus boot.ts where start-up needs a light part of
   // it without its screens (code splitting: index.ts may pull in a whole page).
@@ -76,6 +80,7 @@ function layering() {
     layer(["apps/server/src/db/**", "apps/server/src/lib/**", "apps/server/src/timeline/**"], ["serverInfra"]),
     layer(["apps/web/src/lib/**"], ["webLib"]),
     layer(["apps/web/src/queries/**", "apps/web/src/store/**"], ["webData"]),
+    layer(["apps/web/src/components/**"], ["webComponents"]),
     layer(["apps/web/src/modules/**"], ["modulesNoPages", "moduleSurface"]),
     layer(["apps/web/src/pages/**", "apps/web/src/*.tsx"], ["pageSurface"]),
   ];

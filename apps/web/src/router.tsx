@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
           { path: "rsshub", lazy: shell("RSSHubPage") },
           {
             path: "settings",
-            lazy: settings("SettingsLayout"),
+            lazy: settings("SettingsLayoutPage"),
             children: [
               { index: true, lazy: settings("SettingsIndexPage") },
               { path: ":tab", lazy: settings("SettingsTabPage") },

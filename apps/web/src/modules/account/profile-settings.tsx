@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { SettingsSection } from "../settings/index.ts";
+import { SettingsSection } from "../../components/settings/settings-section.tsx";
 import { linkedAccountsQuery } from "./account-queries.ts";
 import { DeleteAccountSection } from "./delete-account-section.tsx";
 import { EmailSection } from "./email-section.tsx";

@@ -1,4 +1,4 @@
-import { SettingsSection } from "../settings/index.ts";
+import { SettingsSection } from "../../components/settings/settings-section.tsx";
 import { ActionsEditor } from "./actions-editor.tsx";
 
 /** Settings → Actions: the same editor as the `/action` page. */

@@ -2,7 +2,7 @@ import type { ActionRule } from "@tidings/contracts";
 import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SwitchControl } from "../settings/index.ts";
+import { SwitchControl } from "../../components/settings/setting-controls.tsx";
 import { ConditionEditor } from "./condition-editor.tsx";
 import { ICON_BUTTON, INPUT } from "./editor-styles.ts";
 import { ProblemText } from "./problem-text.tsx";

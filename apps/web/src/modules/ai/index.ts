@@ -5,6 +5,6 @@ export { aiViewActions, useAiView } from "./ai-view.store.ts";
 export { toggleSummary, toggleTranslation } from "./ai-actions.ts";
 export { canSummarize } from "./plain-text.ts";
 export { useSummaries } from "./summary.store.ts";
-export { useReaderTranslation, type ReaderTranslation } from "./use-reader-translation.tsx";
+export { useReaderTranslation } from "./use-reader-translation.tsx";
 export { ListTranslation, useListTranslationWanted } from "./list-translation.tsx";
 export { openDailyReport } from "./daily-report.tsx";

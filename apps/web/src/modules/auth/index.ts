@@ -1,5 +1,5 @@
 export { openActivationDialog } from "./activation-dialog.tsx";
-export { authApi, AuthError, authRequest, type Providers } from "./auth-api.ts";
+export { authRequest } from "./auth-api.ts";
 export { AuthLayout } from "./auth-layout.tsx";
 export { providersQuery } from "./auth-queries.ts";
 export { InvitationForm } from "./invitation-form.tsx";

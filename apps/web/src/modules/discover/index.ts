@@ -2,4 +2,3 @@
 // and lists, follow by address, trending on this instance, and the RSSHub route catalogue.
 export { DiscoverHome } from "./discover-home.tsx";
 export { DiscoverCategory, RsshubIndex } from "./rsshub-pages.tsx";
-export { openRouteForm } from "./open-route-form.tsx";

@@ -1,19 +1,9 @@
 import i18next from "i18next";
 import { modal } from "../modal/index.ts";
-import type { RsshubRoute } from "./discover-api.ts";
-import { RouteForm } from "./route-form.tsx";
+import { RouteForm, type RouteFormTarget } from "./route-form.tsx";
 
 /** The id of the route form: a second route replaces the open one. */
 export const ROUTE_FORM_ID = "rsshub-route";
-
-/** What a route form needs: the namespace key (`rsshub://<prefix>/…`), its name and site, and the route. */
-export interface RouteFormTarget {
-  prefix: string;
-  namespace: { name: string; url: string };
-  route: RsshubRoute;
-  /** Values to start with (a deep link's concrete path). */
-  values?: Record<string, string>;
-}
 
 /** Opens the parameter form of an RSSHub route (facts §4), which builds its `rsshub://` URL. */
 export function openRouteForm(target: RouteFormTarget): void {

@@ -1,16 +1,25 @@
 import { isFeedView } from "@tidings/contracts";
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { openFollowDialog, PrimaryButton, SecondaryButton } from "../follow/index.ts";
+import { PrimaryButton, SecondaryButton } from "../../components/form-fields.tsx";
+import { openFollowDialog } from "../follow/index.ts";
 import { ResolvedThrough } from "../rsshub/index.ts";
 import { useCopy } from "../toast/index.ts";
-import type { RsshubParameter } from "./discover-api.ts";
-import type { RouteFormTarget } from "./open-route-form.tsx";
+import type { RsshubParameter, RsshubRoute } from "./discover-api.ts";
 import { RoutePreview } from "./route-preview.tsx";
 import { buildRsshubUrl, exampleValues, formParams } from "./rsshub-url.ts";
 
 const CONTROL =
   "w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm outline-none focus:border-orange-500 focus:ring-2 focus:ring-orange-500/20 aria-invalid:border-red-500 dark:border-zinc-700 dark:bg-zinc-900";
+
+/** What a route form needs: the namespace key (`rsshub://<prefix>/…`), its name and site, and the route. */
+export interface RouteFormTarget {
+  prefix: string;
+  namespace: { name: string; url: string };
+  route: RsshubRoute;
+  /** Values to start with (a deep link's concrete path). */
+  values?: Record<string, string>;
+}
 
 const describe = (parameter: RsshubParameter | undefined) => (typeof parameter === "string" ? { description: parameter } : (parameter ?? {}));
 

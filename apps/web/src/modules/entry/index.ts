@@ -1,4 +1,2 @@
 // The entry reader (spec §2 route timeline/:timelineId/:feedId/:entryId; reference §7 reader pane).
 export { EntryReaderPage } from "./entry-reader-page.tsx";
-export { confirmJumpOut, isExternalUrl, useJumpOut } from "./jump-out.tsx";
-export { readingMinutes } from "./reading-time.ts";

@@ -5,7 +5,6 @@ import i18next from "i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderRoutes } from "../../../test/helpers/render.tsx";
 import { registerQueryClient } from "../../lib/query-client-instance.ts";
-import { categoryOptions } from "./form-fields.tsx";
 import { QuickAdd } from "./quick-add.tsx";
 import { fakeServer, feedSummary, previewEntry } from "./test-server.ts";
 
@@ -66,16 +65,5 @@ describe("QuickAdd", () => {
     find("https://down.example");
     await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("Feed fetch error"));
     expect(screen.getByRole("alert").textContent).toContain("HTTP 500");
-  });
-});
-
-describe("categoryOptions", () => {
-  const all = ["Design", "Dev", "News"];
-  it("offers everything for nothing typed or an exact name, else the names containing the text", () => {
-    expect(categoryOptions(all, "")).toEqual(all);
-    expect(categoryOptions(all, "dev")).toEqual(all);
-    expect(categoryOptions(all, "e")).toEqual(["Design", "Dev", "News"]);
-    expect(categoryOptions(all, "ws")).toEqual(["News"]);
-    expect(categoryOptions(all, "Sports")).toEqual([]);
   });
 });

@@ -3,11 +3,11 @@ import { Check, Search } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FeedIcon, hostOf } from "../../components/feed-icon.tsx";
+import { PrimaryButton } from "../../components/form-fields.tsx";
 import { formatCount } from "../../lib/format.ts";
 import { followErrorText } from "./follow-form.tsx";
 import { type DiscoveredFeed, discoverQuery } from "./follow-queries.ts";
 import { normaliseFollowUrl, sameFeedUrl } from "./follow-url.ts";
-import { PrimaryButton } from "./form-fields.tsx";
 
 /**
  * Quick add (Ctrl/Cmd+N): paste any address. A feed's own address, or an rsshub:// one, goes

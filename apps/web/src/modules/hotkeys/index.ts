@@ -1,7 +1,7 @@
-export { installHotkeys, registerHotkey, type HotkeyOptions } from "./dispatcher.ts";
-export { areaOf, focusArea, type FocusAreaName, useFocusArea } from "./focus-area.ts";
+export { focusArea } from "./focus-area.ts";
 export { FocusArea } from "./focus-area-view.tsx";
-export { displayKeys, isEditable, parseKeys } from "./keys.ts";
+export { displayKeys, isEditable } from "./keys.ts";
 export { SHORTCUTS, type ShortcutId } from "./shortcuts.ts";
-export { ShortcutsGuide, toggleShortcutsGuide } from "./shortcuts-guide.tsx";
+export { toggleShortcutsGuide } from "./shortcuts-guide.tsx";
+export { shortcutsSettingsTab } from "./settings-tab.ts";
 export { useHotkey } from "./use-hotkey.ts";

@@ -1,1 +1,1 @@
-export { confirmMarkAllRead, MARK_ALL_COUNTDOWN_SECONDS } from "./confirm-mark-all.tsx";
+export { confirmMarkAllRead } from "./confirm-mark-all.tsx";

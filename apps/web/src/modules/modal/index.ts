@@ -1,3 +1,3 @@
-export { confirm, type ConfirmOptions, type ConfirmVariant } from "./confirm.tsx";
+export { confirm } from "./confirm.tsx";
 export { ModalStack } from "./modal-stack.tsx";
-export { modal, type ModalOptions, useModals } from "./modal.store.ts";
+export { modal, useModals } from "./modal.store.ts";

@@ -3,7 +3,7 @@ import clsx from "clsx";
 import { FileUp } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ViewSelect } from "../follow/index.ts";
+import { ViewSelect } from "../../components/form-fields.tsx";
 import { formErrorText } from "./error-text.ts";
 import { ImportResultTables } from "./import-result.tsx";
 import { countFeedOutlines, type ImportResult, importOpml } from "./opml-api.ts";

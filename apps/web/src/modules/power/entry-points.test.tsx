@@ -7,13 +7,13 @@ import i18next from "i18next";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { timelineItem } from "../../../test/helpers/entries.ts";
 import { renderPage, renderRoutes } from "../../../test/helpers/render.tsx";
+import { SettingsLayoutPage } from "../../pages/settings/settings-pages.tsx";
 import { statusConfigsQuery } from "../../queries/status.ts";
 import { entriesActions } from "../../store/entries.store.ts";
 import { EntryToolbar } from "../entry-actions/index.ts";
 import { fakeServer, feedSummary } from "../follow/test-server.ts";
 import { UserMenu } from "../layout/user-menu.tsx";
 import { modal, ModalStack } from "../modal/index.ts";
-import { SettingsLayout } from "../settings/index.ts";
 import { feedMenu, type MenuEnv } from "../subscription-column/menus.ts";
 import { PowerIndex } from "./power-index.tsx";
 import { PowerSettings } from "./power-settings.tsx";
@@ -32,7 +32,7 @@ const DATA = {
 
 const settingsTabs = async (routes: typeof POWER_ON) => {
   fakeServer(routes);
-  const { queryClient } = renderRoutes([{ path: "/settings", element: <SettingsLayout />, children: [{ path: ":tab", element: <p>tab</p> }] }], "/settings/general");
+  const { queryClient } = renderRoutes([{ path: "/settings", element: <SettingsLayoutPage />, children: [{ path: ":tab", element: <p>tab</p> }] }], "/settings/general");
   await waitFor(() => expect(queryClient.getQueryState(statusConfigsQuery.queryKey)?.status).toBe("success"));
   const nav = screen.getByRole("navigation", { name: "Settings" });
   return () => within(nav).getAllByRole("link").map((link) => link.textContent);

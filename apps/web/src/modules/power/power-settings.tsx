@@ -1,7 +1,7 @@
 import { ArrowUpRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { SettingsSection } from "../settings/index.ts";
+import { SettingsSection } from "../../components/settings/settings-section.tsx";
 import { AchievementsList } from "./achievements-list.tsx";
 import { BalanceCard } from "./balance-card.tsx";
 import { PowerGate } from "./power-gate.tsx";

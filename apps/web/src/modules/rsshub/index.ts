@@ -2,4 +2,4 @@
 // readers add and share, the one each reader uses for their `rsshub://` feeds, and its health.
 export { ResolvedThrough } from "./resolved-through.tsx";
 export { RsshubInstances } from "./rsshub-instances.tsx";
-export { RsshubSettings } from "./rsshub-settings.tsx";
+export { rsshubSettingsTab } from "./settings-tab.ts";

@@ -2,7 +2,7 @@ import { RSSHUB_MAX_MONTHS, type RsshubInstance } from "@tidings/contracts";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { PrimaryButton, SecondaryButton } from "../follow/index.ts";
+import { PrimaryButton, SecondaryButton } from "../../components/form-fields.tsx";
 import { instanceName } from "./instance-text.ts";
 import { ProblemBox } from "./problem-box.tsx";
 import { useRsshubActions } from "./rsshub-api.ts";

@@ -1,4 +1,4 @@
-import { SettingsSection } from "../settings/index.ts";
+import { SettingsSection } from "../../components/settings/settings-section.tsx";
 import { RsshubInstances } from "./rsshub-instances.tsx";
 
 /** Settings → RSSHub: the same instances as the `/rsshub` page. */

@@ -1,4 +1,3 @@
 // The search palette (spec §2 "search (entries and feeds, with a local mode)", Cmd/Ctrl+K):
 // followed feeds and held entries found instantly, the server's full-text search merged below.
-export { SEARCH_DIALOG_ID, toggleSearch } from "./open-search.tsx";
-export { SearchPalette } from "./search-palette.tsx";
+export { toggleSearch } from "./open-search.tsx";

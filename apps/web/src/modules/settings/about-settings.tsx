@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Logo } from "../../components/logo.tsx";
+import { SettingsSection } from "../../components/settings/settings-section.tsx";
 import { appEnv } from "../../lib/env.ts";
-import { SettingsSection } from "./settings-section.tsx";
 
 export function AboutSettings() {
   const { t } = useTranslation("settings");

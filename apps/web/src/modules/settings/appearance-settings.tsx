@@ -1,4 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { SettingGroup, SettingRow } from "../../components/settings/setting-row.tsx";
+import { SettingsSection } from "../../components/settings/settings-section.tsx";
 import { appEnv } from "../../lib/env.ts";
 import { CustomizeToolbar } from "../entry-actions/index.ts";
 import { ColorModeSwitch } from "../theme/index.ts";
@@ -6,8 +8,6 @@ import { UI_FONTS, UI_TEXT_SIZES } from "./appearance-options.ts";
 import { UISelect, UISwitch } from "./bound-settings.tsx";
 import { CustomCssEditor } from "./custom-css-editor.tsx";
 import { ReaderAppearance } from "./reader-appearance.tsx";
-import { SettingGroup, SettingRow } from "./setting-controls.tsx";
-import { SettingsSection } from "./settings-section.tsx";
 
 /** Settings → Appearance: colours, sizes and fonts, lists, sidebar, dialogs, reader, toolbar, own CSS. */
 export function AppearanceSettings() {

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
+import type { Option } from "../../components/settings/setting-controls.tsx";
+import { SelectRow, SwitchRow } from "../../components/settings/setting-row.tsx";
 import { ENHANCED_GENERAL_KEYS, ENHANCED_UI_KEYS, type GeneralSettings, type UISettings } from "../../store/settings-defaults.ts";
 import { effectiveGeneral, effectiveUI, settingsActions, useSettings } from "../../store/settings.store.ts";
-import { type Option, SelectRow, SwitchRow } from "./setting-controls.tsx";
 
 type KeysOf<T, V> = { [K in keyof T]: T[K] extends V ? K : never }[keyof T];
 

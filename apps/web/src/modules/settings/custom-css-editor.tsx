@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { SettingGroup } from "../../components/settings/setting-row.tsx";
 import { settingsActions, useSettings } from "../../store/settings.store.ts";
-import { SettingGroup } from "./setting-controls.tsx";
 
 /** The person's own CSS: applied to the whole app and the reader as it is typed. */
 export function CustomCssEditor() {

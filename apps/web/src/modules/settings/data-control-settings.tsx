@@ -1,12 +1,12 @@
 import * as Switch from "@radix-ui/react-switch";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SettingsSection } from "../../components/settings/settings-section.tsx";
 import { exportLocalDatabaseFile } from "../../db/export.ts";
 import { resetLocalData } from "../../lib/reset.ts";
 import { settingsActions, useSettings } from "../../store/settings.store.ts";
 import { OpmlSettings } from "../opml/index.ts";
 import { toastError } from "../toast/index.ts";
-import { SettingsSection } from "./settings-section.tsx";
 
 function Row(props: { title: string; description: string; children: React.ReactNode }) {
   return (

@@ -1,11 +1,11 @@
 import type { FeedSubscription } from "@tidings/contracts";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { SettingGroup } from "../../components/settings/setting-row.tsx";
+import { SettingsSection } from "../../components/settings/settings-section.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { subscriptionTitle, useSubscriptions } from "../../store/subscriptions.store.ts";
 import { GeneralSwitch } from "./bound-settings.tsx";
-import { SettingGroup } from "./setting-controls.tsx";
-import { SettingsSection } from "./settings-section.tsx";
 
 /** The followed feeds, those failing to fetch first, then by title. */
 export function feedsByHealth(subscriptions: Iterable<unknown>): FeedSubscription[] {

@@ -1,11 +1,11 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, matchLanguage } from "@tidings/i18n";
 import { useTranslation } from "react-i18next";
+import { SelectRow, SettingGroup, SwitchRow } from "../../components/settings/setting-row.tsx";
+import { SettingsSection } from "../../components/settings/settings-section.tsx";
 import { appEnv } from "../../lib/env.ts";
 import { changeLanguage } from "../../lib/i18n.ts";
 import { settingsActions, useSettings } from "../../store/settings.store.ts";
 import { GeneralSelect, GeneralSwitch } from "./bound-settings.tsx";
-import { SelectRow, SettingGroup, SwitchRow } from "./setting-controls.tsx";
-import { SettingsSection } from "./settings-section.tsx";
 
 function LanguagePicker() {
   const { t, i18n } = useTranslation(["settings", "lang"]);

@@ -1,18 +1,13 @@
-export { AboutSettings } from "./about-settings.tsx";
-export { AiSettings } from "./ai/ai-settings.tsx";
-export { AppearanceSettings } from "./appearance-settings.tsx";
-export { applyAppearance, startAppearanceEffects } from "./appearance-effects.ts";
-export { DataControlSettings } from "./data-control-settings.tsx";
-export { FeedsSettings } from "./feeds-settings.tsx";
-export { GeneralSettings } from "./general-settings.tsx";
-export { IntegrationSettings } from "./integration/integration-settings.tsx";
-export { INTEGRATION_DEFAULTS, type IntegrationSettings as IntegrationValues, useIntegrationSettings } from "./integration/integration.store.ts";
-export { NotificationsSettings } from "./notifications-settings.tsx";
-export { PrivacySettings } from "./privacy-settings.tsx";
+// Settings (spec §2 /settings/:tab): the layout that lists the tabs it is given, and the tabs of
+// the app's own preferences. Start-up uses boot.ts instead (no screens).
 export { SettingsLayout } from "./settings-layout.tsx";
-export { SettingsSection } from "./settings-section.tsx";
-export { SwitchControl } from "./setting-controls.tsx";
-export { ShortcutsSettings } from "./shortcuts-settings.tsx";
-export { SETTINGS_TABS, type SettingsTab } from "./settings-tabs.ts";
-export { runSettingsMigrations } from "./sync/settings-migrations.ts";
-export { startSettingsSync, type SettingsSyncDeps, type StopSettingsSync } from "./sync/start-settings-sync.ts";
+export {
+  aboutSettingsTab,
+  aiSettingsTab,
+  appearanceSettingsTab,
+  dataControlSettingsTab,
+  feedsSettingsTab,
+  generalSettingsTab,
+  notificationsSettingsTab,
+  privacySettingsTab,
+} from "./settings-tabs.ts";

@@ -1,11 +1,12 @@
 import { FEED_VIEWS } from "@tidings/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SwitchControl } from "../../components/settings/setting-controls.tsx";
+import { SettingGroup, SettingRow } from "../../components/settings/setting-row.tsx";
+import { SettingsSection } from "../../components/settings/settings-section.tsx";
 import { type BrowserPush, browserPush } from "../../lib/push.ts";
 import { settingsActions, useSettings } from "../../store/settings.store.ts";
 import { PushSettings } from "./push-settings.tsx";
-import { SettingGroup, SettingRow, SwitchControl } from "./setting-controls.tsx";
-import { SettingsSection } from "./settings-section.tsx";
 import { usePushDevice } from "./use-push-device.ts";
 
 type Permission = NotificationPermission | "unsupported";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { SettingGroup } from "../../components/settings/setting-row.tsx";
+import { SettingsSection } from "../../components/settings/settings-section.tsx";
 import { GeneralSwitch } from "./bound-settings.tsx";
-import { SettingGroup } from "./setting-controls.tsx";
-import { SettingsSection } from "./settings-section.tsx";
 
 /** Settings → Privacy: usage data and error reports, and exactly what they contain. */
 export function PrivacySettings() {

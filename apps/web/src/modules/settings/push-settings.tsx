@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { SettingRow } from "../../components/settings/setting-row.tsx";
 import { useAsyncAction } from "../../components/use-async-action.ts";
 import { toastError } from "../toast/index.ts";
-import { SettingRow } from "./setting-controls.tsx";
 import type { PushDevice, PushDeviceState } from "./use-push-device.ts";
 
 const BUTTON = "shrink-0 rounded-lg border border-zinc-300 px-3 py-1.5 text-sm hover:bg-zinc-50 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { SettingGroup } from "../../components/settings/setting-row.tsx";
 import { CONTENT_FONT_SIZES, DARK_CODE_THEMES, DATE_FORMATS, LIGHT_CODE_THEMES, LINE_HEIGHTS, READER_FONTS } from "./appearance-options.ts";
 import { UISelect, UISwitch } from "./bound-settings.tsx";
-import { SettingGroup } from "./setting-controls.tsx";
 
 /** The reader's part of Settings → Appearance: fonts, sizes, dates, inline styles, code. */
 export function ReaderAppearance() {

@@ -6,9 +6,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { claimFeed } from "../../actions/subscription.actions.ts";
+import { SecondaryButton } from "../../components/form-fields.tsx";
 import { api } from "../../lib/api-client.ts";
 import { subscriptionTitle } from "../../store/subscriptions.store.ts";
-import { followErrorText, SecondaryButton } from "../follow/index.ts";
+import { followErrorText } from "../follow/index.ts";
 import { modal } from "../modal/index.ts";
 import { useCopy } from "../toast/index.ts";
 

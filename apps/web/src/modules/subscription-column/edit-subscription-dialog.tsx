@@ -3,8 +3,9 @@ import i18next from "i18next";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type SubscriptionPatch, updateSubscription } from "../../actions/subscription.actions.ts";
+import { CategoryInput, PrimaryButton, SecondaryButton, SwitchField, ViewSelect } from "../../components/form-fields.tsx";
 import { subscriptionKey } from "../../store/subscriptions.store.ts";
-import { CategoryInput, FollowForm, PrimaryButton, SecondaryButton, SwitchField, useCategorySuggestions, ViewSelect } from "../follow/index.ts";
+import { FollowForm, useCategorySuggestions } from "../follow/index.ts";
 import { modal } from "../modal/index.ts";
 
 /** The title a source has of its own, shown as the placeholder of the custom title. */

@@ -1,7 +1,7 @@
 import i18next from "i18next";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CategoryInput, PrimaryButton, SecondaryButton } from "../follow/index.ts";
+import { CategoryInput, PrimaryButton, SecondaryButton } from "../../components/form-fields.tsx";
 import { modal } from "../modal/index.ts";
 
 /**

@@ -1,2 +1,2 @@
 export { ColorModeSwitch } from "./color-mode-switch.tsx";
-export { setColorMode, startColorMode, useColorMode, type ColorMode } from "./color-mode.ts";
+export { startColorMode, useColorMode } from "./color-mode.ts";

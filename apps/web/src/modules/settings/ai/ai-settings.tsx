@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { LANGUAGES } from "@tidings/i18n";
 import { useTranslation } from "react-i18next";
+import { SettingGroup } from "../../../components/settings/setting-row.tsx";
+import { SettingsSection } from "../../../components/settings/settings-section.tsx";
 import { aiConfigQuery } from "../../../queries/ai.ts";
 import { GeneralSelect, GeneralSwitch } from "../bound-settings.tsx";
-import { SettingGroup } from "../setting-controls.tsx";
-import { SettingsSection } from "../settings-section.tsx";
 import { AiProviderForm } from "./ai-provider-form.tsx";
 import { AiStatus } from "./ai-status.tsx";
 import { VoiceInput } from "./voice-input.tsx";

@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import clsx from "clsx";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { SettingRow } from "../../../components/settings/setting-row.tsx";
 import { aiConfigQuery, type AiConfig } from "../../../queries/ai.ts";
-import { SettingRow } from "../setting-controls.tsx";
 
 function providerText(config: AiConfig, t: TFunction<"settings">): string {
   if (!config.chat) return t("ai.status_none");

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SettingRow } from "../../../components/settings/setting-row.tsx";
 import { settingsActions, useGeneralSetting } from "../../../store/settings.store.ts";
-import { SettingRow } from "../setting-controls.tsx";
 
 /** The voices of OpenAI-compatible speech APIs, offered when the server speaks. */
 const SERVER_VOICES = ["alloy", "ash", "coral", "echo", "fable", "nova", "onyx", "sage", "shimmer"];

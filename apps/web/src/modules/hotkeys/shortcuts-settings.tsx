@@ -1,5 +1,5 @@
-import { ShortcutsGuide } from "../hotkeys/index.ts";
-import { SettingsSection } from "./settings-section.tsx";
+import { SettingsSection } from "../../components/settings/settings-section.tsx";
+import { ShortcutsGuide } from "./shortcuts-guide.tsx";
 
 /** Settings → Shortcuts: the keymap, by group (read-only). */
 export function ShortcutsSettings() {

@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { SettingsTab } from "./settings-tabs.ts";
 
-/** One settings tab: its title and its content. */
-export function SettingsSection({ tab, children }: { tab: SettingsTab; children?: ReactNode }) {
+/** One settings tab: its title (`settings:tabs.<tab>`) and its content. */
+export function SettingsSection({ tab, children }: { tab: string; children?: ReactNode }) {
   const { t } = useTranslation("settings");
   return (
     <section className="max-w-2xl space-y-6">

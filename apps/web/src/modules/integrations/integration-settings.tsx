@@ -2,21 +2,16 @@ import { useQuery } from "@tanstack/react-query";
 import { mayUsePrivateNetworks } from "@tidings/contracts";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { appEnv } from "../../../lib/env.ts";
-import { sessionQuery } from "../../../queries/session.ts";
-import { statusConfigsQuery } from "../../../queries/status.ts";
-import {
-  INTEGRATION_SERVICES,
-  type IntegrationField,
-  type IntegrationService,
-  refreshIntegrations,
-  setIntegration,
-  setIntegrationSync,
-  useIntegrationSettings,
-} from "../../integrations/index.ts";
-import { toastError } from "../../toast/index.ts";
-import { SettingGroup, SettingRow, SwitchControl } from "../setting-controls.tsx";
-import { SettingsSection } from "../settings-section.tsx";
+import { SwitchControl } from "../../components/settings/setting-controls.tsx";
+import { SettingGroup, SettingRow } from "../../components/settings/setting-row.tsx";
+import { SettingsSection } from "../../components/settings/settings-section.tsx";
+import { appEnv } from "../../lib/env.ts";
+import { sessionQuery } from "../../queries/session.ts";
+import { statusConfigsQuery } from "../../queries/status.ts";
+import { toastError } from "../toast/index.ts";
+import { refreshIntegrations, setIntegrationSync } from "./integration-sync.ts";
+import { setIntegration, useIntegrationSettings } from "./integration.store.ts";
+import { INTEGRATION_SERVICES, type IntegrationField, type IntegrationService } from "./services.ts";
 
 const INPUT = "w-64 shrink-0 rounded-lg border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 
