@@ -14,6 +14,12 @@ const RULES = {
   },
   i18nDeps: { group: ["@tidings/*"], message: "packages/i18n holds strings only and imports nothing of ours." },
   noApps: { group: ["**/apps/**", "@tidings/server", "@tidings/web"], message: "Packages sit below the apps and never import them." },
+  serverPublicApi: {
+    group: ["**/apps/server/**"],
+    message:
+      "Outside apps/server, use the server's public API: @tidings/server, @tidings/server/process, @tidings/server/testing " +
+      "(and the file @tidings/server/main resolves to, to start it as a process), so that its insides can move freely.",
+  },
   routesNoData: { group: ["**/*.repo.ts", "**/db/**"], message: "Routes talk to services only; SQL lives in repos behind them." },
   serviceNoHttp: {
     group: ["hono", "hono/*", "@hono/*"],
@@ -59,6 +65,8 @@ const RULES = {
 };
 
 const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
+/** The web client's files that have a layer of their own below; the rest of apps/web shares one. */
+const WEB_LAYERED = ["apps/web/src/lib/**", "apps/web/src/queries/**", "apps/web/src/store/**", "apps/web/src/components/**", "apps/web/src/modules/**", "apps/web/src/pages/**", "apps/web/src/*.tsx"];
 
 /** One config per layer; `files`/`ignores` keep every file in exactly one layer. */
 function layering() {
@@ -67,7 +75,12 @@ function layering() {
     ignores: [...TESTS, ...ignores],
     rules: { "no-restricted-imports": ["error", { patterns: rules.map((name) => RULES[name]) }] },
   });
+  const testLayer = (dirs, rules) => ({
+    files: dirs.flatMap((dir) => TESTS.map((test) => `${dir}/${test}`)),
+    rules: { "no-restricted-imports": ["error", { patterns: rules.map((name) => RULES[name]) }] },
+  });
   const F = "apps/server/src/features/**";
+  // Packages' noApps already keeps them off every app, the server's public API included.
   return [
     layer(["packages/utils/**"], ["noWorkspace", "noApps"]),
     layer(["packages/contracts/**"], ["contractsDeps", "noApps"]),
@@ -78,11 +91,17 @@ function layering() {
     layer([`${F}/*.ts`], ["otherFeature"], [`${F}/*.routes.ts`, `${F}/*.service.ts`, `${F}/*.repo.ts`]),
     layer(["apps/server/src/**/*.routes.ts"], ["routesNoData"], [`${F}/*`]),
     layer(["apps/server/src/db/**", "apps/server/src/lib/**", "apps/server/src/timeline/**"], ["serverInfra"]),
-    layer(["apps/web/src/lib/**"], ["webLib"]),
-    layer(["apps/web/src/queries/**", "apps/web/src/store/**"], ["webData"]),
-    layer(["apps/web/src/components/**"], ["webComponents"]),
-    layer(["apps/web/src/modules/**"], ["modulesNoPages", "moduleSurface"]),
-    layer(["apps/web/src/pages/**", "apps/web/src/*.tsx"], ["pageSurface"]),
+    layer(["apps/web/src/lib/**"], ["webLib", "serverPublicApi"]),
+    layer(["apps/web/src/queries/**", "apps/web/src/store/**"], ["webData", "serverPublicApi"]),
+    layer(["apps/web/src/components/**"], ["webComponents", "serverPublicApi"]),
+    layer(["apps/web/src/modules/**"], ["modulesNoPages", "moduleSurface", "serverPublicApi"]),
+    layer(["apps/web/src/pages/**", "apps/web/src/*.tsx"], ["pageSurface", "serverPublicApi"]),
+    layer(["apps/web/**"], ["serverPublicApi"], WEB_LAYERED),
+    layer(["scripts/**", "e2e/**"], ["serverPublicApi"]),
+    // Tests are left out of the layers above (a test may reach inside its own layer), but they
+    // too stay off the server's insides (and packages' tests off the apps).
+    testLayer(["scripts", "e2e", "apps/web"], ["serverPublicApi"]),
+    testLayer(["packages"], ["noApps"]),
   ];
 }
 

@@ -1,12 +1,11 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { startOidcProvider, totpCode } from "@tidings/server/testing";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { baseURL, launchBrowser, screenshot, uniqueEmail } from "./helpers/browser.ts";
 import { linkFromOutbox } from "./helpers/mail.ts";
 import { startServer } from "./helpers/extra-server.ts";
-import { startOidcProvider } from "../apps/server/test/helpers/oidc-provider.ts";
 import { gradientPng } from "./helpers/png.ts";
 import { guideKey, signedInPage } from "./helpers/reader.ts";
-import { totpCode } from "../apps/server/test/helpers/totp.ts";
 
 const PASSWORD = "correct horse battery";
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ChatRequest, type OpenAiTestServer, startOpenAiTestServer } from "../apps/server/src/lib/ai/openai-test-server.ts";
+import { type ChatRequest, type OpenAiTestServer, startOpenAiTestServer } from "@tidings/server/testing";
 import { dailyWindows, latestClosedWindow } from "../apps/web/src/modules/ai/daily-window.ts";
 import { baseURL, launchBrowser, screenshot } from "./helpers/browser.ts";
 import { apiAt, type RunningServer, signedInContext, startServer } from "./helpers/extra-server.ts";

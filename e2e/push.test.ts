@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPushService, type TestPushService } from "../apps/server/test/helpers/push-service.ts";
+import { startPushService, type TestPushService } from "@tidings/server/testing";
 import { baseURL, launchBrowser, screenshot } from "./helpers/browser.ts";
 import { apiCall, signedInPage } from "./helpers/reader.ts";
 

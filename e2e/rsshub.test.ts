@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRsshubServer, type RsshubServer } from "../apps/server/test/helpers/rsshub-server.ts";
+import { startRsshubServer, type RsshubServer } from "@tidings/server/testing";
 import { launchBrowser, screenshot } from "./helpers/browser.ts";
 import { apiAt, signedInContext, startServer, type RunningServer } from "./helpers/extra-server.ts";
 

@@ -11,14 +11,7 @@ import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { serve } from "@hono/node-server";
 import type { ActionRule } from "@tidings/contracts";
-import { createApp } from "../apps/server/src/app.ts";
-import { openDatabase } from "../apps/server/src/db/client.ts";
-import { migrate } from "../apps/server/src/db/migrate.ts";
-import { createDeps } from "../apps/server/src/deps.ts";
-import { loadConfig } from "../apps/server/src/env.ts";
-import { compileRules, type ActionSubject } from "../apps/server/src/features/actions/action-engine.ts";
-import { readFeed } from "../apps/server/src/fetcher/read-feed.ts";
-import { createLogger } from "../apps/server/src/lib/logger.ts";
+import { type ActionSubject, compileRules, createLogger, createServer, engine, loadConfig, migrate, openDatabase } from "@tidings/server";
 import { benchDatabase } from "./bench/bench-database.ts";
 
 const { values } = parseArgs({ options: { db: { type: "string", default: "pglite" }, entries: { type: "string", default: "300" } } });
@@ -33,7 +26,7 @@ const feedFiles = readdirSync(corpusDir, { recursive: true, withFileTypes: true 
   .slice(0, 400);
 for (const file of feedFiles) {
   const path = `${file.parentPath}/${file.name}`;
-  const read = readFeed({ body: new Uint8Array(readFileSync(path)), contentType: null, url: "https://corpus.example/feed.xml", known: [], now: Date.now() });
+  const read = engine.readFeed({ body: new Uint8Array(readFileSync(path)), contentType: null, url: "https://corpus.example/feed.xml", known: [], now: Date.now() });
   if (!read.ok) continue;
   for (const entry of read.entries.slice(0, 20)) {
     subjects.push({
@@ -102,9 +95,9 @@ const bench = await benchDatabase(values.db === "postgres" ? "postgres" : "pglit
 const database = await openDatabase(bench.source);
 await migrate(database.db);
 const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", SCHEDULER: "false", PRIVATE_NETWORKS_FOR: "everyone" });
-const deps = createDeps({ config, logger: createLogger({ level: "silent" }), database, authSecret: randomBytes(32).toString("hex") });
-deps.webhookSender.start();
-const server = serve({ fetch: createApp(deps).fetch, port: 0, hostname: "127.0.0.1" });
+const { root, app, close } = createServer({ config, logger: createLogger({ level: "silent" }), database, authSecret: randomBytes(32).toString("hex") });
+root.webhookSender.start();
+const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
 await new Promise((resolve) => server.once("listening", resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const origin = "http://localhost:3000";
@@ -144,10 +137,9 @@ const delays = [...arrivedAt].map(([guid, at]) => (receivedAt.get(guid) ?? Infin
 console.log(`webhook delay after ingestion (${values.db}): ${ENTRIES} entries in ${((performance.now() - started) / 1000).toFixed(1)} s, ${receivedAt.size} delivered`);
 console.log(`  p50 ${quantile(delays, 0.5).toFixed(0)} ms, p99 ${quantile(delays, 0.99).toFixed(0)} ms, max ${delays.at(-1)!.toFixed(0)} ms (a delivery sent before the arrival's answer counts as 0 ms or less)`);
 
-await deps.webhookSender.stop();
+await root.webhookSender.stop();
 server.close();
 receiver.close();
-await deps.feedReaders.close();
-deps.network.close();
+await close();
 await database.close();
 await bench.drop();

@@ -8,15 +8,8 @@ import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
-import { createApp } from "../apps/server/src/app.ts";
-import { openDatabase } from "../apps/server/src/db/client.ts";
-import { migrate } from "../apps/server/src/db/migrate.ts";
-import { entries, feeds } from "../apps/server/src/db/schema/index.ts";
-import { createDeps } from "../apps/server/src/deps.ts";
-import { loadConfig } from "../apps/server/src/env.ts";
-import { entriesStoreRepo } from "../apps/server/src/features/entries/entries-store.repo.ts";
-import { startOpenAiTestServer } from "../apps/server/src/lib/ai/openai-test-server.ts";
-import { createLogger } from "../apps/server/src/lib/logger.ts";
+import { createLogger, createServer, loadConfig, migrate, openDatabase, schema } from "@tidings/server";
+import { startOpenAiTestServer } from "@tidings/server/testing";
 import { benchDatabase } from "./bench/bench-database.ts";
 
 const { values } = parseArgs({ options: { db: { type: "string", default: "pglite" }, calls: { type: "string", default: "300" } } });
@@ -39,8 +32,9 @@ const bench = await benchDatabase(values.db === "postgres" ? "postgres" : "pglit
 const database = await openDatabase(bench.source);
 await migrate(database.db);
 const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", SCHEDULER: "false", AI_BASE_URL: provider.url, AI_MODEL: "bench-model", AI_DAILY_LIMIT: "0" });
-const deps = createDeps({ config, logger: createLogger({ level: "silent" }), database, authSecret: randomBytes(32).toString("hex") });
-const server = serve({ fetch: createApp(deps).fetch, port: 0, hostname: "127.0.0.1" });
+const { root, app, close } = createServer({ config, logger: createLogger({ level: "silent" }), database, authSecret: randomBytes(32).toString("hex") });
+const { entries, feeds } = schema;
+const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
 await new Promise((resolve) => server.once("listening", resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 // Requests come from the web app's origin, as a browser's do.
@@ -54,17 +48,16 @@ const signUp = await fetch(`${base}/api/better-auth/sign-up/email`, {
 const cookie = signUp.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
 
 // Entries with a few paragraphs of article text each.
-const feedId = deps.ids.next();
-await deps.db.insert(feeds).values({ id: feedId, url: "https://bench.example/feed.xml", title: "Bench" });
+const feedId = root.ids.next();
+await root.db.insert(feeds).values({ id: feedId, url: "https://bench.example/feed.xml", title: "Bench" });
 const paragraph = "<p>The council met on Tuesday and voted to reopen the harbour to small boats after a decade of repairs to its walls.</p>";
 const now = new Date();
-const ids = await entriesStoreRepo.insertMany(
-  deps.db,
-  Array.from({ length: CALLS + 20 }, (_, i) => ({
-    id: deps.ids.next(), feedId, guid: `g${i}`, title: `Entry ${i}`, url: `https://bench.example/${i}`, content: paragraph.repeat(8),
-    contentHash: `h${i}`, publishedAt: new Date(now.getTime() - i * 1000), insertedAt: now, updatedAt: now,
-  })),
-);
+const entryRows = Array.from({ length: CALLS + 20 }, (_, i) => ({
+  id: root.ids.next(), feedId, guid: `g${i}`, title: `Entry ${i}`, url: `https://bench.example/${i}`, content: paragraph.repeat(8),
+  contentHash: `h${i}`, publishedAt: new Date(now.getTime() - i * 1000), insertedAt: now, updatedAt: now,
+}));
+await root.db.insert(entries).values(entryRows);
+const ids = entryRows.map((row) => row.id);
 
 // Timed requests go over one kept-alive connection, as a browser's do, through node:http (the
 // lightest client: what is measured is the server, not the client's fetch machinery).
@@ -130,10 +123,10 @@ void firstChunkSentAt;
 
 console.log(`Node ${process.version}; ${values.db === "postgres" ? "PostgreSQL" : "PGlite"}; through HTTP on loopback`);
 console.table(rows);
-await deps.db.delete(entries).where(eq(entries.feedId, feedId));
+await root.db.delete(entries).where(eq(entries.feedId, feedId));
 agent.destroy();
 server.close();
 await provider.close();
-deps.network.close();
+await close();
 await database.close();
 await bench.drop();

@@ -4,12 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { createApp } from "../apps/server/src/app.ts";
-import { openDatabase } from "../apps/server/src/db/client.ts";
-import { migrate } from "../apps/server/src/db/migrate.ts";
-import { createDeps } from "../apps/server/src/deps.ts";
-import { loadConfig } from "../apps/server/src/env.ts";
-import { createLogger } from "../apps/server/src/lib/logger.ts";
+import { createLogger, createServer, loadConfig, migrate, openDatabase } from "@tidings/server";
 import { seedReader } from "./bench/seed-reader.ts";
 import { benchDatabase } from "./bench/bench-database.ts";
 
@@ -22,8 +17,7 @@ const bench = await benchDatabase(POSTGRES ? "postgres" : "pglite", { prefix: "t
 const database = await openDatabase(bench.source);
 await migrate(database.db);
 const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", SCHEDULER: "false" });
-const deps = createDeps({ config, logger: createLogger({ level: "silent" }), database, authSecret: randomBytes(32).toString("hex") });
-const app = createApp(deps);
+const { root, app, close } = createServer({ config, logger: createLogger({ level: "silent" }), database, authSecret: randomBytes(32).toString("hex") });
 
 const origin = { origin: "http://localhost:3000" };
 const signUp = await app.request("/api/better-auth/sign-up/email", {
@@ -35,7 +29,7 @@ const cookie = signUp.headers.getSetCookie().map((line) => line.split(";")[0]).j
 const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
 
 const seedStarted = performance.now();
-const seeded = await seedReader(deps.db, { userId, feeds: 1000, entries: ENTRIES, firstId: BigInt(deps.ids.next()) });
+const seeded = await seedReader(root.db, { userId, feeds: 1000, entries: ENTRIES, firstId: BigInt(root.ids.next()) });
 console.log(`seeded ${ENTRIES} entries in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
 
 async function call(method: string, path: string, json?: unknown) {
@@ -86,12 +80,12 @@ try {
 // Mark all read over 100 000 unread entries of one view, three times (marked unread again between).
 const markAll: number[] = [];
 for (let run = 0; run < 3; run++) {
-  await deps.db.execute(sql`
+  await root.db.execute(sql`
     INSERT INTO unread_entries (user_id, entry_id, source_id, source_type, view, published_at)
     SELECT user_id, entry_id, source_id, source_type, view, published_at FROM timeline
     WHERE user_id = ${userId} AND view = ${seeded.markAllView} AND entry_id % 7 = 0 ON CONFLICT DO NOTHING`);
-  await deps.timeline.recount(userId);
-  const unread = Number(((await deps.db.execute(sql`SELECT count(*)::int AS n FROM unread_entries WHERE user_id = ${userId} AND view = ${seeded.markAllView}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  await root.timeline.recount(userId);
+  const unread = Number(((await root.db.execute(sql`SELECT count(*)::int AS n FROM unread_entries WHERE user_id = ${userId} AND view = ${seeded.markAllView}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
   const started = performance.now();
   const body = JSON.parse(await call("POST", "/reads/all", { view: seeded.markAllView })) as { data: { marked: number } };
   markAll.push(performance.now() - started);
@@ -102,6 +96,6 @@ console.log(`Node ${process.version}; ${database.driver}; 1 reader, 1000 subscri
 console.table(rows);
 console.log(`mark all read (${seeded.markAllUnread} unread): ${markAll.map((ms) => Math.round(ms)).join(", ")} ms`);
 
-deps.network.close();
+await close();
 await database.close();
 await bench.drop();

@@ -1,5 +1,5 @@
 // `npm run bench:image [-- --images N] [--rounds N] [--db postgres|pglite]`: the image proxy
-// through the real server. It starts `apps/server/src/main.ts` over a temporary data directory (on
+// through the real server. It starts `@tidings/server/main` over a temporary data directory (on
 // PostgreSQL by default: the embedded database alone holds ~250 MB of the process) and a local origin that
 // serves N (100) distinct pictures (photos as JPEG up to 2400 px, PNG, WebP, an animated GIF and
 // SVG, ~150 KB-1 MB each), then
@@ -18,8 +18,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { benchDatabase } from "./bench/bench-database.ts";
-import { freePort } from "../apps/server/test/helpers/free-port.ts";
-import { MALLOC_ENV, START_NODE_FLAGS } from "./server-process.ts";
+import { freePort } from "@tidings/server/testing";
+import { MALLOC_ENV, serverMain, START_NODE_FLAGS } from "./server-process.ts";
 import { ROOT, SERVER_NODE_FLAGS } from "./web-build.ts";
 import { waitForServer } from "./bench/wait-for-server.ts";
 
@@ -76,7 +76,7 @@ const database = values.db === "postgres" ? await benchDatabase("postgres", { pr
 const dataDir = await mkdtemp(path.join(tmpdir(), "tidings-bench-image-"));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...START_NODE_FLAGS, path.join(ROOT, "apps/server/src/main.ts")], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...START_NODE_FLAGS, serverMain()], {
   cwd: ROOT,
   env: {
     // As `npm start` runs it (its allocator settings), unless the caller set their own.
@@ -88,8 +88,10 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...START_NODE_FLAG
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
     SCHEDULER: "false",
-    // The origin is on loopback; nothing else is fetched.
+    // The origin is on loopback; nothing else is fetched. The bench asks without a session, so
+    // the loopback address is shared with everyone (as the end-to-end tests' servers do).
     PRIVATE_NETWORKS_FOR: "everyone",
+    SHARED_PRIVATE_ADDRESSES: "127.0.0.1",
     IMAGE_PROXY_PER_HOUR: "0",
   },
   stdio: ["ignore", "inherit", "inherit"],

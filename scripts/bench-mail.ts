@@ -1,5 +1,5 @@
 // `npm run bench:mail [-- --messages N] [--connections N] [--db pglite|postgres]`: inbound mail
-// through the real server. It starts `apps/server/src/main.ts` over a temporary data directory
+// through the real server. It starts `@tidings/server/main` over a temporary data directory
 // with the SMTP receiver on, creates 4 inboxes and sends N newsletters (1000; one in ten with an
 // inline image and a PDF attached) over a few parallel SMTP connections, as a mail relay would
 // (the messages are composed before the clock starts: a relay forwards them ready-made).
@@ -14,7 +14,8 @@ import nodemailer from "nodemailer";
 import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import type Mail from "nodemailer/lib/mailer";
 import { benchDatabase } from "./bench/bench-database.ts";
-import { freePort } from "../apps/server/test/helpers/free-port.ts";
+import { freePort } from "@tidings/server/testing";
+import { serverMain } from "./server-process.ts";
 import { ROOT, SERVER_NODE_FLAGS } from "./web-build.ts";
 import { waitForServer } from "./bench/wait-for-server.ts";
 
@@ -36,7 +37,7 @@ const dataDir = await mkdtemp(path.join(tmpdir(), "tidings-bench-mail-"));
 const port = await freePort();
 const smtpPort = port + 1;
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, "apps/server/src/main.ts")], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain()], {
   cwd: ROOT,
   env: {
     ...process.env,

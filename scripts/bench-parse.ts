@@ -6,10 +6,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Parser } from "htmlparser2";
-import { decodeDocument } from "../apps/server/src/content/decode/decode.ts";
-import { normalizeFeedDocument, readFeedDocument } from "../apps/server/src/content/parse/parse-feed.ts";
-import { finalizeEntry, prepareEntries } from "../apps/server/src/fetcher/prepare-entries.ts";
+import { engine } from "@tidings/server";
 import { rssDocument } from "./bench/generate-feed.ts";
+
+const { decodeDocument, finalizeEntry, normalizeFeedDocument, prepareEntries, readFeedDocument } = engine;
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const CORPUS = path.resolve(import.meta.dirname, "../test-data/corpus/feeds");

@@ -1,18 +1,15 @@
 // `npm run bench:power-daily [-- --db pglite|postgres] [--users N]`: the daily POWER reward
-// computation (apps/server/src/features/power/daily.service.ts `compute`) over N readers
+// computation (the composition root's `power.daily.compute`) over N readers
 // (default 100 000): a fifth hold POWER (minted through consistent treasury postings), a third
 // read entries over the two days before, a tenth followed feeds, and some tipped through the
 // ledger. Times the first day (every power_levels row new) and the next (every row updated),
 // then checks the shares against the supply and the books with the ledger's verify().
 // Target: ≤ 30 s per day's computation.
+import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
-import { createIdGenerator, formatPower, POWER_UNIT } from "@tidings/contracts";
+import { formatPower, POWER_UNIT } from "@tidings/contracts";
+import { createLogger, createRoot, loadConfig, migrate, openDatabase, rowsOf } from "@tidings/server";
 import { sql } from "drizzle-orm";
-import { openDatabase, rowsOf } from "../apps/server/src/db/client.ts";
-import { migrate } from "../apps/server/src/db/migrate.ts";
-import { createDailyRewards } from "../apps/server/src/features/power/daily.service.ts";
-import { createLedger } from "../apps/server/src/features/power/ledger.ts";
-import { createLogger } from "../apps/server/src/lib/logger.ts";
 import { benchDatabase } from "./bench/bench-database.ts";
 
 const { values } = parseArgs({ options: { db: { type: "string", default: "pglite" }, users: { type: "string", default: "100000" } } });
@@ -30,6 +27,11 @@ const database = await openDatabase(bench.source);
 const { db } = database;
 await migrate(db);
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
+const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", SCHEDULER: "false", POWER_DAILY_SUPPLY: String(SUPPLY) });
+const authSecret = randomBytes(32).toString("hex");
+/** The composition root (its POWER: ledger, daily rewards), with the clock held at `iso` when given. */
+const rootAt = (iso?: string) => createRoot({ config, logger: createLogger({ level: "silent" }), database, authSecret, ...(iso ? { clock: { now: () => new Date(iso) } } : {}) });
+const roots = [rootAt()];
 
 // ---- Seed, set-based ----
 let started = performance.now();
@@ -66,7 +68,7 @@ await db.execute(sql`
     CASE WHEN g % 10 = 1 THEN ${ACTIVITY_FROM}::timestamptz + ((g * 13 + f * 3607) % 172800) * interval '1 second' ELSE ${created}::timestamptz END
   FROM generate_series(1, ${USERS}::int) g CROSS JOIN LATERAL generate_series(1, (g % 5) + 1) f WHERE g % 10 = 1 OR g % 2 = 0`);
 await db.execute(sql`ANALYZE`);
-const ledger = createLedger({ db, ids: createIdGenerator({ workerId: 3 }), secret: "bench" });
+const { ledger } = roots[0]!.power;
 for (let i = 0; i < TIPS; i++) {
   const from = String(7000000000000000000n + BigInt(5 * (i + 1)));
   const to = String(7000000000000000000n + BigInt(7 * (i + 1)));
@@ -80,8 +82,11 @@ const [counts] = rowsOf<{ reads: number; subscriptions: number; holders: number 
 console.log(`power daily bench (${values.db}): ${USERS} users, ${counts!.holders} accounts holding POWER, ${counts!.reads} read marks, ${counts!.subscriptions} subscriptions, ${TIPS} tips; seeded in ${seconds(performance.now() - started)} s`);
 
 // ---- The computation, two days ----
-const logger = createLogger({ level: "silent" });
-const rewardsOn = (iso: string) => createDailyRewards({ db, ledger, clock: { now: () => new Date(iso) }, logger, dailySupply: SUPPLY });
+const rewardsOn = (iso: string) => {
+  const root = rootAt(iso);
+  roots.push(root);
+  return root.power.daily;
+};
 const results: number[] = [];
 for (const [day, label] of [
   [DAY1, "first day (all rows new)"],
@@ -112,6 +117,7 @@ console.log(`  books: ${books.accounts} accounts, ${books.transactions} transact
 const worst = Math.max(...results) / 1000;
 console.log(`  target ≤ ${TARGET_S} s per day: ${worst <= TARGET_S ? "met" : "MISSED"} (slowest ${worst.toFixed(2)} s)`);
 
+for (const root of roots) root.network.close();
 await database.close();
 await bench.drop();
 if (!clean || worst > TARGET_S) process.exitCode = 1;

@@ -11,16 +11,13 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { createIdGenerator, POWER_UNIT } from "@tidings/contracts";
-import { openDatabase } from "../apps/server/src/db/client.ts";
-import { migrate } from "../apps/server/src/db/migrate.ts";
-import { entries, feeds, users } from "../apps/server/src/db/schema/index.ts";
-import { createLedger } from "../apps/server/src/features/power/ledger.ts";
+import { POWER_UNIT } from "@tidings/contracts";
+import { createLogger, createRoot, loadConfig, migrate, openDatabase, schema } from "@tidings/server";
+import { freePort } from "@tidings/server/testing";
 import { benchDatabase } from "./bench/bench-database.ts";
-import { freePort } from "../apps/server/test/helpers/free-port.ts";
 import { waitForServer } from "./bench/wait-for-server.ts";
+import { serverMain } from "./server-process.ts";
 
 const { values } = parseArgs({ options: { db: { type: "string", default: "postgres" }, spenders: { type: "string", default: "50" }, tips: { type: "string", default: "40" }, think: { type: "string", default: "250" } } });
 const SPENDERS = Number(values.spenders);
@@ -32,8 +29,13 @@ const bench = await benchDatabase(values.db === "pglite" ? "pglite" : "postgres"
 if (bench.source.kind !== "postgres") throw new Error("bench:power-tip runs the server as its own process on PostgreSQL: --db postgres");
 const database = await openDatabase(bench.source);
 await migrate(database.db);
-const { db } = database;
-const ids = createIdGenerator({ workerId: 77 });
+const dataDir = await mkdtemp(path.join(tmpdir(), "tidings-powerbench-"));
+// The bench's own composition root, on the server's database and secret: its ledger grants and
+// checks the books as the server's does.
+const authSecret = randomBytes(32).toString("hex");
+const root = createRoot({ config: loadConfig({ DATABASE_URL: bench.source.url, DATA_DIR: dataDir, LOG_LEVEL: "silent" }), logger: createLogger({ level: "silent" }), database, authSecret });
+const { db, ids } = root;
+const { entries, feeds, users } = schema;
 
 // Owners of the claimed feeds, and the feeds with one entry each.
 const now = new Date();
@@ -52,9 +54,8 @@ for (let i = 0; i < 20; i++) {
 // The server, as `npm start` runs it, in its own process on that database.
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const dataDir = await mkdtemp(path.join(tmpdir(), "tidings-powerbench-"));
-const server = spawn(process.execPath, ["--max-semi-space-size=16", fileURLToPath(new URL("../apps/server/src/main.ts", import.meta.url))], {
-  env: { ...process.env, PORT: String(port), DATABASE_URL: bench.source.url, DATA_DIR: dataDir, AUTH_SECRET: randomBytes(32).toString("hex"), SCHEDULER: "false", LOG_LEVEL: "warn", WEB_URL: base },
+const server = spawn(process.execPath, ["--max-semi-space-size=16", serverMain()], {
+  env: { ...process.env, PORT: String(port), DATABASE_URL: bench.source.url, DATA_DIR: dataDir, AUTH_SECRET: authSecret, SCHEDULER: "false", LOG_LEVEL: "warn", WEB_URL: base },
   stdio: ["ignore", "inherit", "inherit"],
 });
 await waitForServer(base);
@@ -70,8 +71,7 @@ for (let i = 0; i < SPENDERS; i++) {
   if (!response.ok) throw new Error(`sign-up ${i}: ${response.status}`);
   const { user } = (await response.json()) as { user: { id: string } };
   cookies.push(response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; "));
-  const ledger = createLedger({ db, ids, secret: "bench" });
-  await ledger.move({ type: "mint", amount: 1000n * POWER_UNIT, from: { kind: "treasury" }, to: { kind: "user", userId: user.id }, toUserId: user.id }, now);
+  await root.power.ledger.move({ type: "mint", amount: 1000n * POWER_UNIT, from: { kind: "treasury" }, to: { kind: "user", userId: user.id }, toUserId: user.id }, now);
 }
 
 async function tip(cookie: string, entryId: string): Promise<number> {
@@ -106,10 +106,11 @@ async function run(thinkMs: number) {
 console.log(`power tip bench (PostgreSQL, the server in its own process): ${SPENDERS} spenders at once × ${TIPS} tips each to 20 feeds (10 claimed)`);
 console.log(`  each spender pausing ${THINK} ms on average between tips: ${await run(THINK)}`);
 console.log(`  no pause (saturation, closed loop):                ${await run(0)}`);
-const books = await createLedger({ db, ids, secret: "bench" }).verify();
+const books = await root.power.ledger.verify();
 console.log(`books: ${books.accounts} accounts, ${books.transactions} transactions; mismatched ${books.mismatchedAccounts.length}, unbalanced ${books.unbalancedTransactions.length}, negative ${books.negativeAccounts.length}`);
 server.kill("SIGTERM");
 await new Promise((resolve) => server.once("exit", resolve));
+root.network.close();
 await database.close();
 await bench.drop();
 await rm(dataDir, { recursive: true, force: true });

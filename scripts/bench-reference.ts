@@ -1,3 +1,4 @@
+// Over 300 lines: one benchmark told top to bottom (workload, set-up, three rounds, targets) with the summary of its CPU profiles.
 // `npm run bench:reference [-- --n 200] [--pglite] [--keep] [--cpu-prof]`: the reference refresh
 // workload of ../shared/bench (see its README), measured the way an operator meets it. It generates
 // the feeds (seed 42), serves them from one loopback host with 50 ms of latency (serve.mjs, its own
@@ -7,23 +8,17 @@
 // it reports the child's wall time, CPU time and peak RSS (from the command's own JSON answer),
 // the server's requests and 304s, and the entries stored; then the targets.
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import { freePort } from "../apps/server/test/helpers/free-port.ts";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createIdGenerator } from "@tidings/contracts";
+import type { OpmlImportResult } from "@tidings/contracts";
+import { createLogger, createServer, type DatabaseSource, loadConfig, migrate, openDatabase, rowsOf } from "@tidings/server";
+import { freePort } from "@tidings/server/testing";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { openDatabase, rowsOf, type DatabaseSource } from "../apps/server/src/db/client.ts";
-import { migrate } from "../apps/server/src/db/migrate.ts";
-import { users } from "../apps/server/src/db/schema/index.ts";
-import { loadConfig } from "../apps/server/src/env.ts";
-import { createOpmlRepo } from "../apps/server/src/features/subscriptions/opml.repo.ts";
-import { createOpmlService } from "../apps/server/src/features/subscriptions/opml.service.ts";
-import { systemClock } from "../apps/server/src/lib/clock.ts";
-import { createTimelineRepo } from "../apps/server/src/timeline/timeline.repo.ts";
 import { ROOT } from "./web-build.ts";
 
 const USAGE = `Usage: npm run bench:reference -- [options]
@@ -71,7 +66,12 @@ if (!Number.isInteger(N) || N < 1) {
   console.error(`bench:reference: --n must be a positive integer (got "${values.n}")`);
   process.exit(2);
 }
-const CLI = path.join(ROOT, "apps/server/src/cli.ts");
+/**
+ * The command of `npm run cli` (package.json), run by this Node without npm in between: the CLI as
+ * an operator starts it, with only the refresh process's own flags and time in the figures.
+ */
+const CLI = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts.cli!.split(/\s+/);
+if (CLI[0] !== "node") throw new Error(`bench:reference: npm run cli is "${CLI.join(" ")}", not a node command`);
 const DB_NAME = "tidings_bench";
 const FETCH_ENV = { FETCH_PER_HOST: "16", FETCH_CONCURRENCY: "16", PRIVATE_NETWORKS_FOR: "everyone" };
 const TARGETS = { firstWall: 15, firstCpu: 12, unchangedWall: 2, addWall: 5, rssMb: 250 };
@@ -149,7 +149,7 @@ function serverGet(port: number, what: string): Promise<string> {
   });
 }
 
-/** Creates the database and subscribes one reader to every feed of feeds.opml, as an import does. */
+/** Creates the database and subscribes one reader to every feed of feeds.opml through the app's OPML import. */
 async function setUp(): Promise<number> {
   if (values.pglite) mkdirSync(path.join(work, "data"), { recursive: true });
   else {
@@ -159,23 +159,29 @@ async function setUp(): Promise<number> {
   const database = await openDatabase(source);
   try {
     await migrate(database.db);
-    const config = loadConfig({ DATA_DIR: work });
-    const ids = createIdGenerator({ workerId: 1 });
-    const userId = ids.next();
-    await database.db.insert(users).values({ id: userId, name: "Bench", email: "bench@example.com", role: "user", emailVerified: true });
-    const opml = createOpmlService({
-      transaction: (work) => database.db.transaction(work),
-      repo: createOpmlRepo(database.db),
-      timeline: createTimelineRepo(database.db),
-      ids,
-      clock: systemClock,
-      limits: config.limits,
-      wakeScheduler: () => {},
-    });
-    const bytes = readFileSync(path.join(feedsDir, "feeds.opml"));
-    const result = await opml.importOpml({ id: userId, email: "bench@example.com", name: "Bench", role: "user", isAdmin: false }, { bytes, view: 0 });
-    if (result.parsedErrorItems.length > 0) throw new Error(`OPML import: ${JSON.stringify(result.parsedErrorItems.slice(0, 3))}`);
-    return result.successfulItems.length;
+    const config = loadConfig({ DATA_DIR: work, LOG_LEVEL: "silent", SCHEDULER: "false" });
+    const server = createServer({ config, database, logger: createLogger({ level: "silent" }), authSecret: randomBytes(32).toString("hex") });
+    try {
+      const origin = new URL(config.server.webUrl).origin;
+      const signUp = await server.app.request("/api/better-auth/sign-up/email", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin },
+        body: JSON.stringify({ email: "bench@example.com", password: "correct horse battery", name: "Bench" }),
+      });
+      if (signUp.status !== 200) throw new Error(`sign-up: HTTP ${signUp.status}`);
+      const cookie = signUp.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+      const form = new FormData();
+      form.set("file", new File([readFileSync(path.join(feedsDir, "feeds.opml"))], "feeds.opml", { type: "text/x-opml" }));
+      form.set("view", "0");
+      const response = await server.app.request("/api/subscriptions/import", { method: "POST", headers: { cookie, origin }, body: form });
+      const answer = (await response.json()) as { code: number; data?: OpmlImportResult };
+      if (response.status !== 200 || !answer.data) throw new Error(`OPML import: HTTP ${response.status} ${JSON.stringify(answer)}`);
+      const result = answer.data;
+      if (result.parsedErrorItems.length > 0) throw new Error(`OPML import: ${JSON.stringify(result.parsedErrorItems.slice(0, 3))}`);
+      return result.successfulItems.length;
+    } finally {
+      await server.close();
+    }
   } finally {
     await database.close();
   }
@@ -238,7 +244,7 @@ function postgresCpuSeconds(): number | null {
 async function refreshProcess(label: string): Promise<{ wall: number; answer: RefreshAnswer }> {
   const flags = [...values["node-flag"]!, ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${label}.cpuprofile`] : [])];
   const started = performance.now();
-  const child = spawn(process.execPath, [...flags, CLI, "refresh", "--all"], {
+  const child = spawn(process.execPath, [...flags, ...CLI.slice(1), "refresh", "--all"], {
     cwd: ROOT,
     env: { ...process.env, ...childDbEnv, ...FETCH_ENV, LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "inherit"],

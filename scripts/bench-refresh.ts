@@ -8,12 +8,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../apps/server/src/db/client.ts";
-import { migrate } from "../apps/server/src/db/migrate.ts";
-import { feeds, subscriptions, users } from "../apps/server/src/db/schema/index.ts";
-import { createDeps } from "../apps/server/src/deps.ts";
-import { loadConfig } from "../apps/server/src/env.ts";
-import { createLogger } from "../apps/server/src/lib/logger.ts";
+import { createLogger, createRoot, loadConfig, migrate, openDatabase, schema } from "@tidings/server";
 import { ROOT } from "./web-build.ts";
 import { benchDatabase } from "./bench/bench-database.ts";
 
@@ -46,25 +41,26 @@ const config = loadConfig({
   LOG_LEVEL: "warn",
   DATA_DIR: "/nonexistent",
 });
-const deps = createDeps({ config, logger: createLogger({ level: "warn" }), database, authSecret: randomBytes(32).toString("hex") });
+const root = createRoot({ config, logger: createLogger({ level: "warn" }), database, authSecret: randomBytes(32).toString("hex") });
+const { feeds, subscriptions, users } = schema;
 
 // Subscribe one reader to every feed (in bulk: the subscribe API comes with the reader API).
-const userId = deps.ids.next();
-await deps.db.insert(users).values({ id: userId, name: "Bench", email: "bench@example.com", role: "user" });
-const feedRows = Array.from({ length: FEEDS }, (_, i) => ({ id: deps.ids.next(), url: `http://127.0.0.${1 + (i % HOSTS)}:${port}/feeds/${i}.xml` }));
+const userId = root.ids.next();
+await root.db.insert(users).values({ id: userId, name: "Bench", email: "bench@example.com", role: "user" });
+const feedRows = Array.from({ length: FEEDS }, (_, i) => ({ id: root.ids.next(), url: `http://127.0.0.${1 + (i % HOSTS)}:${port}/feeds/${i}.xml` }));
 for (let i = 0; i < feedRows.length; i += 500) {
   const chunk = feedRows.slice(i, i + 500);
-  await deps.db.insert(feeds).values(chunk);
-  await deps.db.insert(subscriptions).values(chunk.map((feed) => ({ id: deps.ids.next(), userId, type: "feed" as const, feedId: feed.id, view: 0 })));
+  await root.db.insert(feeds).values(chunk);
+  await root.db.insert(subscriptions).values(chunk.map((feed) => ({ id: root.ids.next(), userId, type: "feed" as const, feedId: feed.id, view: 0 })));
 }
 
 async function countEntries(): Promise<number> {
-  const result = await deps.db.execute(sql`SELECT count(*)::int AS n FROM entries`);
+  const result = await root.db.execute(sql`SELECT count(*)::int AS n FROM entries`);
   return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
 }
 
 async function countUpdated(): Promise<number> {
-  const result = await deps.db.execute(sql`SELECT count(*)::int AS n FROM entries WHERE updated_at > inserted_at`);
+  const result = await root.db.execute(sql`SELECT count(*)::int AS n FROM entries WHERE updated_at > inserted_at`);
   return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
 }
 
@@ -72,9 +68,9 @@ async function round(label: string) {
   const updatedBefore = await countUpdated();
   const before = await stats();
   const entriesBefore = await countEntries();
-  await deps.feedsRepo.markDue(new Date());
+  await root.feedsRepo.markDue(new Date());
   const started = performance.now();
-  const outcome = await deps.scheduler.drain();
+  const outcome = await root.scheduler.drain();
   const seconds = (performance.now() - started) / 1000;
   const after = await stats();
   const entries = (await countEntries()) - entriesBefore;
@@ -104,6 +100,7 @@ console.table(rows);
 console.log(`peak RSS ${Math.round(peakRss / 1024 / 1024)} MB (this process: scheduler, parser and database client${database.driver === "pglite" ? ", and PGlite" : ""})`);
 
 host.kill();
-deps.network.close();
+await root.feedReaders.close();
+root.network.close();
 await database.close();
 await bench.drop();

@@ -1,20 +1,16 @@
 // `node scripts/bench-sanitize.ts [--dir DIR]`: throughput of the entry sanitiser on the item HTML
-// of realistic feeds, beside a raw htmlparser2 pass (no callbacks) over the same strings, and
-// the sanitize-html setup it replaced while that package is still installed. Without --dir the
-// items are the generated articles of `npm run bench:parse`; with it, every feed file in DIR,
-// e.g. after `node /work/shared/bench/gen-feeds.mjs --out /tmp/sanbench --n 20 --seed 7 --base http://127.0.0.1:1`.
+// of realistic feeds, beside a raw htmlparser2 pass (no callbacks) over the same strings (the
+// sanitize-html setup it replaced was measured too until that package was dropped). Without
+// --dir the items are the generated articles of `npm run bench:parse`; with it, every feed file
+// in DIR, e.g. after `node /work/shared/bench/gen-feeds.mjs --out /tmp/sanbench --n 20 --seed 7 --base http://127.0.0.1:1`.
 // Target: the sanitiser at ≥ 35% of the raw parser pass.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Parser } from "htmlparser2";
-import { NESTING_LIMIT, TooDeeplyNested } from "../apps/server/src/content/html-text.ts";
-import { transformIframe } from "../apps/server/src/content/sanitize/sanitize-embed.ts";
-import { transformImage, transformMedia, transformSource, type TransformedTag } from "../apps/server/src/content/sanitize/sanitize-media.ts";
-import { ALLOWED_ATTRIBUTES, ALLOWED_CLASSES, ALLOWED_STYLES, ALLOWED_TAGS, DROP_WITH_CONTENT, SELF_CLOSING } from "../apps/server/src/content/sanitize/sanitize-policy.ts";
-import { transformCite, transformLink } from "../apps/server/src/content/sanitize/sanitize-transforms.ts";
-import { parseBaseUrl } from "../apps/server/src/content/sanitize/sanitize-url.ts";
-import { sanitizeHtml, sanitizeHtmlWithText } from "../apps/server/src/content/sanitize/sanitize.ts";
+import { engine } from "@tidings/server";
 import { articleHtml, random } from "./bench/generate-feed.ts";
+
+const { sanitizeHtml, sanitizeHtmlWithText } = engine;
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 type Item = { html: string; baseUrl: string | null };
@@ -74,57 +70,12 @@ const dirAt = process.argv.indexOf("--dir");
 const items = dirAt > 0 ? feedItems(process.argv[dirAt + 1] ?? ".") : generatedItems(2000);
 const megabytes = items.reduce((sum, item) => sum + item.html.length, 0) / 1024 / 1024;
 
-/** The sanitize-html setup that sanitize.ts used before the streaming sanitiser, if the package is still there. */
-async function legacySanitizer(): Promise<((html: string, baseUrl: string | null) => string) | null> {
-  let sanitize: (html: string, options: object) => string;
-  try {
-    const name = "sanitize-html"; // not a literal import: the type check must not need the package
-    sanitize = ((await import(name)) as { default: typeof sanitize }).default;
-  } catch {
-    return null;
-  }
-  const media = ["http", "https", "data"];
-  const options = {
-    allowedTags: [...ALLOWED_TAGS], allowedAttributes: ALLOWED_ATTRIBUTES, allowedClasses: ALLOWED_CLASSES, allowedStyles: ALLOWED_STYLES,
-    parseStyleAttributes: true, disallowedTagsMode: "discard", nonTextTags: [...DROP_WITH_CONTENT], selfClosing: [...SELF_CLOSING],
-    allowedSchemes: ["http", "https"], allowedSchemesByTag: { img: media, source: media, video: media, audio: media, track: media },
-    allowedSchemesAppliedToAttributes: ["href", "src", "cite", "poster"], allowProtocolRelative: false, enforceHtmlBoundary: false,
-  };
-  return (html, baseUrl) => {
-    const base = parseBaseUrl(baseUrl);
-    const dropped = new Set<string>();
-    const counted = (tag: TransformedTag) => (tag.dropped ? (dropped.add(tag.tagName), { ...tag, text: "" }) : tag);
-    const cite = (tag: string, attribs: Record<string, string>) => transformCite(tag, attribs, base);
-    const mediaTag = (tag: string, attribs: Record<string, string>) => transformMedia(tag, attribs, base);
-    let depth = 0;
-    let output = sanitize(html, {
-      ...options,
-      transformTags: {
-        a: (_: string, attribs: Record<string, string>) => transformLink(attribs, base),
-        img: (_: string, attribs: Record<string, string>) => counted(transformImage(attribs, base)),
-        iframe: (_: string, attribs: Record<string, string>) => ({ ...counted(transformIframe(attribs, base)), text: "" }),
-        source: (_: string, attribs: Record<string, string>) => transformSource(attribs, base),
-        video: mediaTag, audio: mediaTag, track: mediaTag, q: cite, blockquote: cite, del: cite, ins: cite,
-      },
-      onOpenTag: () => {
-        if (++depth > NESTING_LIMIT) throw new TooDeeplyNested();
-      },
-      onCloseTag: () => depth--,
-    });
-    if (dropped.has("img")) output = output.replaceAll("<img />", "");
-    if (dropped.has("iframe")) output = output.replaceAll("<iframe></iframe>", "");
-    return output;
-  };
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const passes: Record<string, (item: Item) => unknown> = {
   "raw htmlparser2 Parser, no callbacks": ({ html }) => new Parser({}).end(html),
   "sanitizeHtml": ({ html, baseUrl }) => sanitizeHtml(html, { baseUrl }),
   "sanitizeHtmlWithText": ({ html, baseUrl }) => sanitizeHtmlWithText(html, { baseUrl }),
 };
-const legacy = await legacySanitizer();
-if (legacy) passes["sanitize-html (before)"] = ({ html, baseUrl }) => legacy(html, baseUrl);
 
 // Round-robin over slices of 50 items, so that every pass sees the same share of whatever else
 // the machine is doing (the ratios are what count; the absolute figures move with the load).

@@ -13,15 +13,7 @@ import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
-import { createApp } from "../apps/server/src/app.ts";
-import { openDatabase } from "../apps/server/src/db/client.ts";
-import { migrate } from "../apps/server/src/db/migrate.ts";
-import { feeds, listFeeds, lists, subscriptions, users } from "../apps/server/src/db/schema/index.ts";
-import { createDeps } from "../apps/server/src/deps.ts";
-import { loadConfig } from "../apps/server/src/env.ts";
-import { entriesStoreRepo } from "../apps/server/src/features/entries/entries-store.repo.ts";
-import { readFeed } from "../apps/server/src/fetcher/read-feed.ts";
-import { createLogger } from "../apps/server/src/lib/logger.ts";
+import { createLogger, createServer, engine, loadConfig, migrate, openDatabase, schema } from "@tidings/server";
 import { benchDatabase } from "./bench/bench-database.ts";
 
 const { values } = parseArgs({ options: { db: { type: "string", default: "pglite" }, requests: { type: "string", default: "300" } } });
@@ -38,8 +30,12 @@ const bench = await benchDatabase(values.db === "postgres" ? "postgres" : "pglit
 const database = await openDatabase(bench.source);
 await migrate(database.db);
 const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", SCHEDULER: "false" });
-const deps = createDeps({ config, logger: createLogger({ level: "silent" }), database, authSecret: randomBytes(32).toString("hex") });
-const { db, ids } = deps;
+// The web client's index.html is served when it is built.
+const webDistDir = new URL("../apps/web/dist/", import.meta.url).pathname;
+const withWebShell = existsSync(`${webDistDir}index.html`);
+const { root, app, close } = createServer({ config, logger: createLogger({ level: "silent" }), database, authSecret: randomBytes(32).toString("hex"), ...(withWebShell ? { webDistDir } : {}) });
+const { db, ids } = root;
+const { entries, feeds, listFeeds, lists, subscriptions, users } = schema;
 
 const corpusDir = new URL("../../shared/corpus/", import.meta.url);
 const feedFiles = readdirSync(corpusDir, { recursive: true, withFileTypes: true })
@@ -50,12 +46,12 @@ const entryIds: { id: string; cjk: boolean }[] = [];
 const now = new Date();
 for (const [index, file] of feedFiles.entries()) {
   const url = `https://corpus.example/${index}/${file.name}`;
-  const read = readFeed({ body: new Uint8Array(readFileSync(`${file.parentPath}/${file.name}`)), contentType: null, url, known: [], now: Date.now() });
+  const read = engine.readFeed({ body: new Uint8Array(readFileSync(`${file.parentPath}/${file.name}`)), contentType: null, url, known: [], now: Date.now() });
   if (!read.ok || read.entries.length === 0) continue;
   const feedId = ids.next();
   await db.insert(feeds).values({ id: feedId, url, title: read.feed.title, description: read.feed.description, siteUrl: read.feed.siteUrl, language: read.feed.language });
   const rows = read.entries.slice(0, 10).map((entry) => ({ ...entry, id: ids.next(), feedId, insertedAt: now, updatedAt: now }));
-  await db.transaction((tx) => entriesStoreRepo.insertMany(tx, rows));
+  await db.insert(entries).values(rows);
   feedIds.push(feedId);
   for (const row of rows) entryIds.push({ id: row.id, cjk: CJK.test(row.title ?? "") });
 }
@@ -69,7 +65,7 @@ const cjkRows = Array.from({ length: 40 }, (_, i) => {
   const title = i % 2 ? `${pick(HANZI, 14, i)}の${pick(KANA, 10, i)}` : `${pick(HANZI, 22, i)}：${pick(HANZI, 8, i + 99)}`;
   return { id: ids.next(), feedId: cjkFeedId, guid: `cjk-${i}`, title, url: `https://cjk.example/${i}`, description: pick(HANZI, 60, i + 500), content: `<p>${pick(HANZI, 200, i + 900)}</p>`, contentHash: `cjk${i}`, publishedAt: new Date(now.getTime() - i * 60_000), insertedAt: now, updatedAt: now };
 });
-await db.transaction((tx) => entriesStoreRepo.insertMany(tx, cjkRows));
+await db.insert(entries).values(cjkRows);
 for (const row of cjkRows) entryIds.push({ id: row.id, cjk: true });
 const userId = ids.next();
 await db.insert(users).values({ id: userId, name: "Bench Reader", email: "bench@example.com", role: "user", handle: "bench", bio: "Reads everything, shares some." });
@@ -83,9 +79,8 @@ for (let i = 0; i < 20; i++) {
 await db.insert(subscriptions).values(feedIds.slice(0, 50).map((feedId) => ({ id: ids.next(), userId, type: "feed" as const, feedId })));
 await db.update(users).set({ updatedAt: new Date() }).where(eq(users.id, userId));
 
-// ---- The server, with the web client's index.html when it is built ----
-const webDistDir = new URL("../apps/web/dist/", import.meta.url).pathname;
-const server = serve({ fetch: createApp(deps, existsSync(`${webDistDir}index.html`) ? { webDistDir } : {}).fetch, port: 0, hostname: "127.0.0.1" });
+// ---- The server ----
+const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
 await new Promise((resolve) => server.once("listening", resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -99,7 +94,7 @@ async function timed(path: string): Promise<{ ms: number; status: number; bytes:
 }
 const pick = <T>(items: T[], i: number) => items[i % items.length]!;
 
-console.log(`share bench (${values.db}): ${feedIds.length} corpus feeds, ${entryIds.length} entries (${entryIds.filter((e) => e.cjk).length} with Chinese/Japanese titles), ${listIds.length} lists; web shell: ${existsSync(`${webDistDir}index.html`) ? "built index.html" : "bare (no web build)"}`);
+console.log(`share bench (${values.db}): ${feedIds.length} corpus feeds, ${entryIds.length} entries (${entryIds.filter((e) => e.cjk).length} with Chinese/Japanese titles), ${listIds.length} lists; web shell: ${withWebShell ? "built index.html" : "bare (no web build)"}`);
 
 // The very first picture, before any page: a page view starts loading the drawing code.
 const first = await timed(`/og/feeds/${feedIds[0]}`);
@@ -144,7 +139,6 @@ for (let i = 0; i < imageCount; i++) cached.push((await timed(`/og/entries/${lat
 console.log(`  cached                      ${summary(cached)}`);
 
 server.close();
-await deps.feedReaders.close();
-deps.network.close();
+await close();
 await database.close();
 await bench.drop();

@@ -149,27 +149,21 @@ async function startOnce(dataDir: string, idle: "none" | "app" | "reader"): Prom
 
 /** A data directory holding one reader with `entries` entries, as the server would have written it. */
 async function seededDataDir(): Promise<string> {
-  const { openDatabase } = await import("../apps/server/src/db/client.ts");
-  const { migrate } = await import("../apps/server/src/db/migrate.ts");
-  const { createDeps } = await import("../apps/server/src/deps.ts");
-  const { createApp } = await import("../apps/server/src/app.ts");
-  const { loadConfig } = await import("../apps/server/src/env.ts");
-  const { createLogger } = await import("../apps/server/src/lib/logger.ts");
-  const { resolveAuthSecret } = await import("../apps/server/src/lib/secret.ts");
+  const { createServer, createLogger, loadConfig, migrate, openDatabase, resolveAuthSecret } = await import("@tidings/server");
   const dataDir = await mkdtemp(path.join(tmpdir(), "tidings-bench-data-"));
   const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: dataDir, SCHEDULER: "false", PORT: String(PORT) });
   const database = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "db") });
   await migrate(database.db);
-  const deps = createDeps({ config, logger: createLogger({ level: "silent" }), database, authSecret: await resolveAuthSecret(null, dataDir) });
-  const signUp = await createApp(deps).request("/api/better-auth/sign-up/email", {
+  const server = createServer({ config, logger: createLogger({ level: "silent" }), database, authSecret: await resolveAuthSecret(null, dataDir) });
+  const signUp = await server.app.request("/api/better-auth/sign-up/email", {
     method: "POST",
     headers: { "content-type": "application/json", origin: ORIGIN },
     body: JSON.stringify(READER),
   });
   if (signUp.status !== 200) throw new Error(`sign-up: HTTP ${signUp.status}`);
   const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
-  await seedReader(deps.db, { userId, feeds: Number(values.feeds), entries: Number(values.entries), firstId: BigInt(deps.ids.next()) });
-  deps.network.close();
+  await seedReader(server.root.db, { userId, feeds: Number(values.feeds), entries: Number(values.entries), firstId: BigInt(server.root.ids.next()) });
+  await server.close();
   await database.close();
   return dataDir;
 }

@@ -4,8 +4,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { decodeHTML } from "entities";
-import { extractiveSummary } from "../apps/server/src/features/ai/extractive-summary.ts";
-import { htmlToText } from "../apps/server/src/content/html-text.ts";
+import { engine } from "@tidings/server";
+
+const { extractiveSummary, htmlToText } = engine;
 
 const RUNS = Math.max(20, Number(process.env.BENCH_RUNS ?? 50));
 const WARM_UP = 5;

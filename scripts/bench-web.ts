@@ -13,6 +13,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Page } from "playwright-core";
 import { rssDocument } from "./bench/generate-feed.ts";
+import { serverMain } from "./server-process.ts";
 import { ensureWebBuild, ROOT, SERVER_NODE_FLAGS } from "./web-build.ts";
 import { waitForServer } from "./bench/wait-for-server.ts";
 
@@ -48,7 +49,7 @@ const feedPort = (feedServer.address() as AddressInfo).port;
 const dataDir = await mkdtemp(path.join(tmpdir(), "tidings-bench-web-"));
 const port = 20000 + Math.floor(Math.random() * 20000);
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, "apps/server/src/main.ts")], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain()], {
   cwd: ROOT,
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", PRIVATE_NETWORKS_FOR: "everyone", SCHEDULER: "false" },
   stdio: ["ignore", "inherit", "inherit"],

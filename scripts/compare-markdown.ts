@@ -1,14 +1,14 @@
 // `node scripts/compare-markdown.ts [feed files or folders…]`: our HTML → Markdown converter
 // (packages/utils/src/html-to-markdown.ts, used for Outline saves and Obsidian notes) beside
 // turndown with a GFM plugin, on real entries. Every entry of the feed corpus (test-data/corpus/
-// feeds, the shared corpus's copy) is read as a refresh stores it (readFeed: decode, parse,
-// sanitise; a server internal, as the server has no public entry for it yet), converted by each
-// candidate, and the Markdown rendered back with markdown-it (CommonMark + GFM tables; raw HTML
-// on, as Obsidian shows it). What a reader would miss is counted against the entry's own HTML:
-// links, images, data tables and their header rows, code blocks kept verbatim, list items and
-// nested ones, words (lost or glued, markers shown or eaten), Markdown that is raw HTML, and
-// whitespace-only lines. Then the speed per MB of HTML (parse included) and the minified size of
-// each converter as the web client would bundle it (Vite library builds).
+// feeds, the shared corpus's copy) is read as a refresh stores it (the server's engine.readFeed:
+// decode, parse, sanitise), converted by each candidate, and the Markdown rendered back with
+// markdown-it (CommonMark + GFM tables; raw HTML on, as Obsidian shows it). What a reader would
+// miss is counted against the entry's own HTML: links, images, data tables and their header
+// rows, code blocks kept verbatim, list items and nested ones, words (lost or glued, markers
+// shown or eaten), Markdown that is raw HTML, and whitespace-only lines. Then the speed per MB
+// of HTML (parse included) and the minified size of each converter as the web client would
+// bundle it (Vite library builds).
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -16,7 +16,7 @@ import { Window } from "happy-dom";
 import { parseHTML } from "linkedom";
 import MarkdownIt from "markdown-it";
 import TurndownService from "turndown";
-import { readFeed } from "../apps/server/src/fetcher/read-feed.ts";
+import { engine } from "@tidings/server";
 import { domToMarkdown, type MarkdownSourceNode } from "../packages/utils/src/html-to-markdown.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -34,7 +34,7 @@ const targets = process.argv.length > 2 ? process.argv.slice(2) : [path.join(ROO
 const entries: { id: string; url: string | null; html: string }[] = [];
 const seen = new Set<string>();
 for (const file of targets.flatMap(feedFiles)) {
-  const read = readFeed({ body: readFileSync(file), contentType: null, url: `https://corpus.example/${path.basename(file)}`, known: [], now: Date.now() });
+  const read = engine.readFeed({ body: readFileSync(file), contentType: null, url: `https://corpus.example/${path.basename(file)}`, known: [], now: Date.now() });
   if (!read.ok) continue;
   for (const entry of read.entries) {
     if (!entry.content || seen.has(entry.content)) continue;

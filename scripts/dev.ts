@@ -2,10 +2,11 @@
 // (open http://localhost:5173; it forwards /api to the server).
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { serverMain } from "./server-process.ts";
 import { ROOT } from "./web-build.ts";
 
 const children = [
-  spawn(process.execPath, ["--watch", "apps/server/src/main.ts"], {
+  spawn(process.execPath, ["--watch", serverMain()], {
     cwd: ROOT,
     stdio: "inherit",
     env: { NODE_ENV: "development", WEB_URL: "http://localhost:5173", ...process.env },

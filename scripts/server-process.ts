@@ -1,5 +1,6 @@
 // How `npm start` runs the server process; benchmarks that spawn the server use the same, so
 // their figures are the ones a person running `npm start` gets.
+import { createRequire } from "node:module";
 
 /**
  * V8 flags that cannot be set once the process runs. `--liftoff-only`: PGlite's WebAssembly stays
@@ -16,3 +17,13 @@ export const START_NODE_FLAGS = ["--liftoff-only"];
  * sharp's image threads would each keep theirs).
  */
 export const MALLOC_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" };
+
+/**
+ * The server's entry file (`@tidings/server/main`, what `npm start` runs), for a benchmark or test
+ * that starts the server as a process of its own. Resolved as `require.resolve` does: the export
+ * has no conditions, so it is the file `import.meta.resolve` names, and this also works under
+ * Vitest's module runner (the end-to-end tests), which has no `import.meta.resolve`.
+ */
+export function serverMain(): string {
+  return createRequire(import.meta.url).resolve("@tidings/server/main");
+}

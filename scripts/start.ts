@@ -2,7 +2,7 @@
 // serves the API and the web app from one process.
 import os from "node:os";
 import path from "node:path";
-import { restartWithFlags } from "../apps/server/src/lib/tuned-process.ts";
+import { installFastResolve, restartWithFlags } from "@tidings/server/process";
 import { MALLOC_ENV, START_NODE_FLAGS } from "./server-process.ts";
 
 /**
@@ -15,10 +15,9 @@ const COMPILE_CACHE_ENV: Record<string, string> =
 // Restarts in place (same process id, no child left behind) with the flags and settings above.
 restartWithFlags(START_NODE_FLAGS, { ...MALLOC_ENV, ...COMPILE_CACHE_ENV });
 // Before the server's modules load (imported dynamically, after this): they then cost a fraction
-// of the time and memory.
-const { installFastResolve } = await import("../apps/server/src/lib/fast-resolve.ts");
+// of the time and memory. `@tidings/server/process` itself loads nothing of the server.
 installFastResolve();
-const { ConfigError, loadConfig } = await import("../apps/server/src/env.ts");
+const { ConfigError, loadConfig } = await import("@tidings/server");
 const { ensureWebBuild } = await import("./web-build.ts");
 
 try {
@@ -29,4 +28,4 @@ try {
   process.exit(1);
 }
 ensureWebBuild();
-await import("../apps/server/src/main.ts");
+await import("@tidings/server/main");

@@ -3,11 +3,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
+import { freePort } from "@tidings/server/testing";
+import { serverMain } from "../../scripts/server-process.ts";
 import { ROOT, SERVER_NODE_FLAGS } from "../../scripts/web-build.ts";
 import { uniqueEmail } from "./browser.ts";
 import { guideKey } from "./reader.ts";
-
-import { freePort } from "../../apps/server/test/helpers/free-port.ts";
 
 export { freePort };
 
@@ -42,7 +42,7 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
   const dataDir = await mkdtemp(path.join(tmpdir(), "tidings-e2e-"));
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, "apps/server/src/main.ts")], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain()], {
     cwd: ROOT,
     // Loopback feed servers of the tests are private addresses: allowed here, refused by default.
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", PRIVATE_NETWORKS_FOR: "everyone", SHARED_PRIVATE_ADDRESSES: "127.0.0.1", ...env },

@@ -2,7 +2,7 @@
 // (default the local one), dropped afterwards, or an in-memory PGlite.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import type { DatabaseSource } from "../../apps/server/src/db/client.ts";
+import type { DatabaseSource } from "@tidings/server";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rowsOf, type Database } from "../../apps/server/src/db/client.ts";
+import { type Database, rowsOf } from "@tidings/server";
 
 /** Common English words; picked with a skewed distribution, so a few are frequent and most rare. */
 const WORDS = (

@@ -41,3 +41,6 @@ export function createServer(input: { config: Config; database: DatabaseHandle; 
     },
   };
 }
+
+// Readers' Actions rules, compiled once and matched against entries (what bench:actions times).
+export { type ActionSubject, compileRules } from "./features/actions/action-engine.ts";
