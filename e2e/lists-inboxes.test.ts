@@ -40,10 +40,18 @@ async function feedSubscriptions(context: BrowserContext): Promise<FeedSub[]> {
 describe("lists", () => {
   it("creates a list, adds followed feeds from the sidebar menu and from its card, follows it, reads its timeline, edits and deletes it", async () => {
     for (const colorScheme of ["light", "dark"] as const) {
-      const { context, page } = await signedInPage(browser, { colorScheme, path: "/settings/list" });
-      const tides = await follow(context, publish(`/${colorScheme}/tides.xml`, "Tide Tables", 3));
-      const harbour = await follow(context, publish(`/${colorScheme}/harbour.xml`, "Harbour Notes", 2), { category: "Sea" });
-      await expect.poll(async () => (await apiCall<Item[]>(context, "POST", "/entries", { view: 0, feedIdList: [tides, harbour] })).length).toBe(5);
+      let tides = "";
+      let harbour = "";
+      // Followed before the app opens: it reads the reader's subscriptions once, at start.
+      const { context, page } = await signedInPage(browser, {
+        colorScheme,
+        path: "/settings/list",
+        before: async (context) => {
+          tides = await follow(context, publish(`/${colorScheme}/tides.xml`, "Tide Tables", 3));
+          harbour = await follow(context, publish(`/${colorScheme}/harbour.xml`, "Harbour Notes", 2), { category: "Sea" });
+          await expect.poll(async () => (await apiCall<Item[]>(context, "POST", "/entries", { view: 0, feedIdList: [tides, harbour] })).length).toBe(5);
+        },
+      });
 
       await page.getByText("No lists yet").waitFor();
       await page.getByRole("button", { name: "New list" }).click();

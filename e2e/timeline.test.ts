@@ -1,3 +1,4 @@
+// Over 300 lines: the timeline is the product's core; its views, keys, phone layout, size and offline reload belong together.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, screenshot } from "./helpers/browser.ts";

@@ -7,7 +7,15 @@ import { baseURL, uniqueEmail } from "./browser.ts";
  */
 export async function signedInPage(
   browser: Browser,
-  options: { name?: string; path?: string; colorScheme?: "light" | "dark"; viewport?: { width: number; height: number }; guide?: boolean } = {},
+  options: {
+    name?: string;
+    path?: string;
+    colorScheme?: "light" | "dark";
+    viewport?: { width: number; height: number };
+    guide?: boolean;
+    /** Runs signed in, before the page first opens: what it does (following feeds…) is there when the app loads. */
+    before?: (context: BrowserContext) => Promise<void>;
+  } = {},
 ): Promise<{
   context: BrowserContext;
   page: Page;
@@ -26,6 +34,7 @@ export async function signedInPage(
     const { user } = (await response.json()) as { user: { id: string } };
     await context.addInitScript((key) => window.localStorage.setItem(key, "done"), guideKey(user.id));
   }
+  await options.before?.(context);
   await page.goto(options.path ?? "/timeline/view-0/all");
   return { context, page, email };
 }

@@ -8,8 +8,8 @@ export { readFeed } from "./fetcher/index.ts";
 // Parsing in its two halves, read (the XML tree or JSON) then normalise (the product's model).
 export { normalizeFeedDocument, readFeedDocument } from "./content/parse/parse-feed.ts";
 // The entry stages of readFeed: settle dates and hashes, then sanitise and take the text.
-export { finalizeEntry, prepareEntries } from "./fetcher/prepare-entries.ts";
+export { finalizeEntry, prepareEntries } from "./fetcher/index.ts";
 // The sanitiser and the text of its result in one pass, as finalizeEntry calls it for search.
 export { sanitizeHtmlWithText } from "./content/sanitize/sanitize.ts";
 // The local summariser: an article's most central sentences, the summary without an AI provider.
-export { extractiveSummary } from "./features/ai/extractive-summary.ts";
+export { extractiveSummary } from "./features/ai/index.ts";

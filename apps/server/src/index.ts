@@ -43,4 +43,4 @@ export function createServer(input: { config: Config; database: DatabaseHandle; 
 }
 
 // Readers' Actions rules, compiled once and matched against entries (what bench:actions times).
-export { type ActionSubject, compileRules } from "./features/actions/action-engine.ts";
+export { type ActionSubject, compileRules } from "./features/actions/index.ts";

@@ -8,3 +8,4 @@ export { type FetchConfig, fetchConfig, fetchEnv } from "./fetch.config.ts";
 export const loadReadability = async () => (await import("./fetch-readability.ts")).fetchReadability;
 export { createRefresher, processingSlots, type Refresher, type RefresherPorts } from "./refresher.ts";
 export type { RefreshOutcome } from "./refresh-feed.ts";
+export { finalizeEntry, prepareEntries } from "./prepare-entries.ts";
