@@ -10,6 +10,7 @@ import type { Config } from "./env.ts";
 import { createAccountsModule } from "./features/accounts/index.ts";
 import { createActionsModule } from "./features/actions/index.ts";
 import { createAiModule } from "./features/ai/index.ts";
+import { createAppPasswordsModule } from "./features/app-passwords/index.ts";
 import { createCollectionsModule } from "./features/collections/index.ts";
 import { createDiscoverModule } from "./features/discover/index.ts";
 import { createEntriesModule } from "./features/entries/index.ts";
@@ -211,10 +212,11 @@ export function createRoot(input: RootInput) {
   });
   const images = createImagesModule({ platform, config: config.images, dataDir: config.dataDir, trustProxy: server.trustProxy });
   const profiles = createProfilesModule({ platform, clientConfig: clientConfig(config), invitationsRequired: () => accounts.accounts.invitationsRequired() });
+  const appPasswords = createAppPasswordsModule({ platform });
   const share = createShareModule({ platform, webUrl: server.webUrl, subscriptionsOf: (viewer, userId) => subscriptions.subscriptions.list(viewer, { userId }) });
 
   // Mounted in this order; a path the first one answers is the first one's.
-  const modules: FeatureModule[] = [invitations, accounts, feeds, subscriptions, entries, reads, collections, ai, actions, lists, inboxes, profiles, search, discover, files, images, messaging, integrations, rsshub, power, share];
+  const modules: FeatureModule[] = [invitations, accounts, feeds, subscriptions, entries, reads, collections, ai, actions, lists, inboxes, profiles, search, discover, files, images, messaging, integrations, rsshub, power, share, appPasswords];
   const jobs: Job[] = [{ name: "refresh", start: () => refresher.scheduler.start(), stop: () => refresher.scheduler.stop() }, ...modules.flatMap((module) => module.jobs ?? [])];
   return {
     config,
@@ -251,6 +253,7 @@ export function createRoot(input: RootInput) {
     integrations: integrations.integrations,
     indexEntries: search.indexEntries,
     searchReindexer: search.reindexer,
+    appPasswords: appPasswords.appPasswords,
   };
 }
 

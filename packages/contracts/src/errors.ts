@@ -1,6 +1,6 @@
 /**
  * The product's error catalogue (spec §8, plus 11000-11003 of the AI helpers, 15000-15001 of
- * the "save to …" integrations and 16000 of the private-network policy, ranges the spec leaves free): every code the server can answer with, its default
+ * the "save to …" integrations, 16000 of the private-network policy and 17000 of reader apps' passwords, ranges the spec leaves free): every code the server can answer with, its default
  * English message and the HTTP status it travels with. Server and client both read this table, so
  * a code is defined exactly once.
  */
@@ -81,6 +81,8 @@ export const ERROR_CATALOGUE = {
   15000: { message: "The service refused the save", status: 502 },
   15001: { message: "Too many saves, try again later", status: 429 },
   16000: { message: "The server does not connect to this address", status: 403 },
+  17000: { message: "App password limit exceeded", status: 403 },
+  17001: { message: "App password not found", status: 404 },
 } as const satisfies Record<number, { message: string; status: number }>;
 
 /** A numeric error code of the catalogue. */
@@ -168,6 +170,8 @@ export const ErrorCode = {
   IntegrationFailed: 15000,
   IntegrationRateLimited: 15001,
   AddressNotAllowed: 16000,
+  AppPasswordLimitExceeded: 17000,
+  AppPasswordNotFound: 17001,
 } as const satisfies Record<string, ErrorCode>;
 
 /** Every code of the catalogue, in ascending order. */

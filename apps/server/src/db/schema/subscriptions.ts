@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { snowflake, timestamptz } from "./columns.ts";
 import { subscriptionType } from "./enums.ts";
 import { feeds } from "./feeds.ts";
@@ -30,6 +30,8 @@ export const subscriptions = pgTable(
     isPrivate: boolean("is_private").notNull().default(false),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     lastViewedAt: timestamptz("last_viewed_at"),
+    /** A small number for protocols whose ids are 32-bit integers (Fever's feed ids). */
+    syncId: integer("sync_id").generatedByDefaultAsIdentity().notNull(),
   },
   (t) => [
     uniqueIndex("subscriptions_user_feed_unique").on(t.userId, t.feedId).where(sql`${t.feedId} IS NOT NULL`),
@@ -40,6 +42,7 @@ export const subscriptions = pgTable(
     index("subscriptions_target_idx").on(t.targetId),
     index("subscriptions_feed_id_idx").on(t.feedId),
     index("subscriptions_list_id_idx").on(t.listId),
+    uniqueIndex("subscriptions_sync_id_unique").on(t.syncId),
     check(
       "subscriptions_one_target",
       sql`(${t.type} = 'feed' AND ${t.feedId} IS NOT NULL AND ${t.listId} IS NULL AND ${t.inboxId} IS NULL)
