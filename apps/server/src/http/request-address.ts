@@ -1,10 +1,9 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
-import type { Context } from "hono";
+import type { Context, Env } from "hono";
 import { clientAddress } from "./client-ip.ts";
-import type { AppEnv } from "./context.ts";
 
 /** The address a request came from: the socket's, or the proxy's forwarded one when trusted. */
-export function requestAddress(c: Context<AppEnv>, trustProxy: boolean): string {
+export function requestAddress<E extends Env>(c: Context<E>, trustProxy: boolean): string {
   let socketAddress: string | undefined;
   try {
     socketAddress = getConnInfo(c).remote.address;

@@ -51,6 +51,8 @@ export interface MarkAllScope {
   startTime?: Date;
   endTime?: Date;
   excludePrivate?: boolean;
+  /** Only entries fetched before this id (ids grow with fetch time): "read up to now" from a reader app. */
+  belowEntryId?: string;
 }
 
 export function createTimelineRepo(db: Database) {
@@ -245,6 +247,7 @@ export function createTimelineRepo(db: Database) {
       if (scope.sourceIds) filters.push(sql`u.source_id IN ${idSet(scope.sourceIds)}`);
       if (scope.startTime) filters.push(sql`u.published_at >= ${at(scope.startTime)}`);
       if (scope.endTime) filters.push(sql`u.published_at <= ${at(scope.endTime)}`);
+      if (scope.belowEntryId) filters.push(sql`u.entry_id < ${scope.belowEntryId}`);
       if (scope.excludePrivate) {
         filters.push(sql`NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = u.user_id AND s.target_id = u.source_id AND s.is_private)`);
       }

@@ -56,6 +56,8 @@ export function createSubscriptionsModule(ports: SubscriptionsPorts) {
   });
   return {
     subscriptions,
+    /** OPML import and export (also what reader apps' `subscription/import|export` use). */
+    opml,
     /** Which of these targets (feed, list or inbox ids) a reader follows. */
     followed: async (userId: string, targetIds: string[]) => new Set((await repo.findByTargets(userId, targetIds)).map((row) => row.targetId!)),
     /** A reader's subscriptions: target id, view and the key unread counts use. */
