@@ -1,0 +1,172 @@
+import type { RequestUser } from "../../http/context.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { MarkAllScope, TimelineRepo } from "../../timeline/timeline.repo.ts";
+import { groupIds } from "./fever.groups.ts";
+import type { FeverRequest, Mark } from "./fever.params.ts";
+import type { FeverItemRow, FeverRepo, FeverSubscriptionRow } from "./fever.repo.ts";
+
+/** The Fever API version this server speaks. */
+export const API_VERSION = 3;
+
+/** A well-formed call that names something the reader does not have: answered 400, nothing written. */
+export class FeverInputError extends Error {}
+
+/** Stars, as the collections feature keeps them. */
+export interface FeverStars {
+  star(user: RequestUser, entryId: string, view: number): Promise<void>;
+  unstar(user: RequestUser, entryId: string): Promise<void>;
+}
+
+export interface FeverServiceDeps {
+  repo: FeverRepo;
+  timeline: Pick<TimelineRepo, "markRead" | "markUnread" | "markAll">;
+  stars: FeverStars;
+  clock: Clock;
+  /** Runs a write again when PostgreSQL aborted it over a deadlock. */
+  retry: <T>(work: () => Promise<T>) => Promise<T>;
+  /** The web client's address: a list's Fever URL is its share page. */
+  webUrl: string;
+  /** What follows an inbox's handle in its e-mail address. */
+  inboxEmailSuffix: string;
+}
+
+const seconds = (date: Date | null | undefined) => (date ? Math.floor(date.getTime() / 1000) : 0);
+
+/** `image/png;base64,…` of a `data:` image address: the only icons answered without a fetch. */
+function inlineIcon(address: string | null | undefined): string | null {
+  const match = address ? /^data:(image\/[\w.+-]+);base64,([A-Za-z0-9+/=\s]+)$/.exec(address.trim()) : null;
+  return match ? `${match[1]};base64,${match[2]!.replace(/\s+/g, "")}` : null;
+}
+
+/** A subscription as a Fever feed: what it is called, where it lives, when it last changed. */
+function feedOf(row: FeverSubscriptionRow, deps: Pick<FeverServiceDeps, "webUrl" | "inboxEmailSuffix">) {
+  const icon = inlineIcon(row.feed?.image ?? row.list?.image ?? row.inbox?.image);
+  const base = { id: row.syncId, favicon_id: icon ? row.syncId : 0, is_spark: 0 };
+  if (row.feed) {
+    const { feed } = row;
+    return { ...base, title: row.title ?? feed.title ?? feed.url, url: feed.url, site_url: feed.siteUrl ?? "", last_updated_on_time: seconds(feed.checkedAt) };
+  }
+  if (row.list) {
+    const page = `${deps.webUrl.replace(/\/+$/, "")}/share/lists/${row.list.id}`;
+    return { ...base, title: row.title ?? row.list.title, url: page, site_url: page, last_updated_on_time: seconds(row.list.timelineUpdatedAt ?? row.list.updatedAt) };
+  }
+  const handle = row.inbox?.handle ?? "";
+  return { ...base, title: row.title ?? row.inbox?.title ?? handle, url: `mailto:${handle}${deps.inboxEmailSuffix}`, site_url: "", last_updated_on_time: seconds(row.inbox?.updatedAt) };
+}
+
+function itemOf(row: FeverItemRow) {
+  return {
+    id: row.id,
+    feed_id: row.feedId,
+    title: row.title ?? "",
+    author: row.author ?? "",
+    html: row.html ?? "",
+    url: row.url ?? "",
+    is_saved: row.isSaved ? 1 : 0,
+    is_read: row.isRead ? 1 : 0,
+    created_on_time: seconds(row.publishedAt),
+  };
+}
+
+/** Fever groups (categories) with their ids, and each group's feed ids; subscriptions with no category are in none. */
+function grouping(subscriptions: FeverSubscriptionRow[]) {
+  const ids = groupIds(subscriptions.flatMap((s) => (s.category ? [s.category] : [])));
+  const members = new Map<number, FeverSubscriptionRow[]>();
+  for (const s of subscriptions) {
+    if (!s.category) continue;
+    const id = ids.get(s.category)!;
+    members.set(id, [...(members.get(id) ?? []), s]);
+  }
+  return {
+    groups: [...ids].map(([title, id]) => ({ id, title })),
+    members,
+    feedsGroups: [...members].map(([groupId, rows]) => ({ group_id: groupId, feed_ids: rows.map((s) => s.syncId).join(",") })),
+  };
+}
+
+/** The newest publication time a read mark covers: just before `before` (Fever's "before"), or now. */
+const endTime = (before: Date | null, now: Date) => (before ? new Date(before.getTime() - 1) : now);
+
+/**
+ * The Fever API over one reader's subscriptions, timeline and stars. Reading state moves through
+ * the timeline (so unread counts stay right), stars through the collections feature; every id is
+ * checked against the reader before anything is written.
+ */
+export function createFeverService(deps: FeverServiceDeps) {
+  const { repo, timeline, clock, retry } = deps;
+
+  async function mark(user: RequestUser, request: Mark, subscriptions: () => Promise<FeverSubscriptionRow[]>): Promise<"unread" | "saved"> {
+    const now = clock.now();
+    if (request.kind === "item") {
+      const item = await repo.item(user.id, request.entryId);
+      if (!item) throw new FeverInputError("no such item");
+      switch (request.as) {
+        case "read":
+          await retry(() => timeline.markRead(user.id, [request.entryId], now));
+          return "unread";
+        case "unread":
+          await retry(() => timeline.markUnread(user.id, [request.entryId]));
+          return "unread";
+        case "saved":
+          if (!item.saved) await deps.stars.star(user, request.entryId, item.view);
+          return "saved";
+        case "unsaved":
+          await deps.stars.unstar(user, request.entryId);
+          return "saved";
+      }
+    }
+    const scope: MarkAllScope = { endTime: endTime(request.before, now) };
+    if (request.kind === "feed") {
+      const target = (await subscriptions()).find((s) => s.syncId === request.feedId);
+      if (!target?.targetId) throw new FeverInputError("no such feed");
+      scope.sourceIds = [target.targetId];
+    } else if (request.groupId === -1) {
+      return "unread"; // The sparks: no subscription is one.
+    } else if (request.groupId !== 0) {
+      // Group 0 ("Kindling") is every subscription: no scope beyond the time.
+      const members = grouping(await subscriptions()).members.get(request.groupId);
+      if (!members) throw new FeverInputError("no such group");
+      scope.sourceIds = members.flatMap((s) => (s.targetId ? [s.targetId] : []));
+    }
+    await retry(() => timeline.markAll(user.id, scope, now));
+    return "unread";
+  }
+
+  return {
+    /**
+     * The answer to a call: the write it asks for first (refused whole if any id is not the
+     * reader's), then every section it names, the list a mark changed among them.
+     */
+    async answer(user: RequestUser, request: FeverRequest): Promise<Record<string, unknown>> {
+      let loaded: Promise<FeverSubscriptionRow[]> | null = null;
+      const subscriptions = () => (loaded ??= repo.subscriptions(user.id));
+      const changed = request.mark ? await mark(user, request.mark, subscriptions) : null;
+
+      const answer: Record<string, unknown> = { api_version: API_VERSION, auth: 1, last_refreshed_on_time: seconds(await repo.lastRefreshed(user.id)) };
+      if (request.groups || request.feeds) {
+        const rows = await subscriptions();
+        const { groups, feedsGroups } = grouping(rows);
+        if (request.groups) answer.groups = groups;
+        if (request.feeds) answer.feeds = rows.map((row) => feedOf(row, deps));
+        answer.feeds_groups = feedsGroups;
+      }
+      if (request.favicons) {
+        answer.favicons = (await subscriptions()).flatMap((row) => {
+          const data = inlineIcon(row.feed?.image ?? row.list?.image ?? row.inbox?.image);
+          return data ? [{ id: row.syncId, data }] : [];
+        });
+      }
+      if (request.items) {
+        const [items, total] = await Promise.all([repo.items(user.id, request.items), repo.totalItems(user.id)]);
+        answer.items = items.map(itemOf);
+        answer.total_items = total;
+      }
+      if (request.links) answer.links = [];
+      if (request.unreadItemIds || changed === "unread") answer.unread_item_ids = (await repo.unreadIds(user.id)).join(",");
+      if (request.savedItemIds || changed === "saved") answer.saved_item_ids = (await repo.savedIds(user.id)).join(",");
+      return answer;
+    },
+  };
+}
+
+export type FeverService = ReturnType<typeof createFeverService>;
