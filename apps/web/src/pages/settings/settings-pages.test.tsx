@@ -31,7 +31,7 @@ describe("Settings layout", () => {
     const tabs = within(nav)
       .getAllByRole("link")
       .map((link) => link.textContent);
-    expect(tabs).toEqual(["General", "Appearance", "Feeds", "Lists", "Inboxes", "Notifications", "Actions", "Integration", "RSSHub", "AI", "Invitations", "Profile", "Shortcuts", "Privacy", "Data control", "About"]);
+    expect(tabs).toEqual(["General", "Appearance", "Feeds", "Lists", "Inboxes", "Notifications", "Actions", "Integration", "Apps", "RSSHub", "AI", "Invitations", "Profile", "Shortcuts", "Privacy", "Data control", "About"]);
 
     await userEvent.click(within(nav).getByRole("button", { name: "Sign out" }));
     const dialog = await screen.findByRole("dialog");

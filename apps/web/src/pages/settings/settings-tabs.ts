@@ -6,6 +6,7 @@ import { inboxesSettingsTab } from "../../modules/inboxes/index.ts";
 import { integrationSettingsTab } from "../../modules/integrations/index.ts";
 import { listsSettingsTab } from "../../modules/lists/index.ts";
 import { powerSettingsTab } from "../../modules/power/index.ts";
+import { readerAppsSettingsTab } from "../../modules/reader-apps/index.ts";
 import { rsshubSettingsTab } from "../../modules/rsshub/index.ts";
 import {
   aboutSettingsTab,
@@ -28,6 +29,7 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
   notificationsSettingsTab,
   actionsSettingsTab,
   integrationSettingsTab,
+  readerAppsSettingsTab,
   rsshubSettingsTab,
   powerSettingsTab,
   aiSettingsTab,
