@@ -17,6 +17,7 @@ import { createEntriesModule } from "./features/entries/index.ts";
 import { createFeedsModule, presentFeed } from "./features/feeds/index.ts";
 import { createFeverModule } from "./features/fever/index.ts";
 import { createFilesModule } from "./features/files/index.ts";
+import { createGreaderModule } from "./features/greader/index.ts";
 import { createImagesModule } from "./features/images/index.ts";
 import { createInboxesModule } from "./features/inboxes/index.ts";
 import { createIntegrationsModule } from "./features/integrations/index.ts";
@@ -214,11 +215,24 @@ export function createRoot(input: RootInput) {
   const images = createImagesModule({ platform, config: config.images, dataDir: config.dataDir, trustProxy: server.trustProxy });
   const profiles = createProfilesModule({ platform, clientConfig: clientConfig(config), invitationsRequired: () => accounts.accounts.invitationsRequired() });
   const appPasswords = createAppPasswordsModule({ platform });
+  const greader = createGreaderModule({
+    platform,
+    appPasswords: appPasswords.appPasswords,
+    throttle: accounts.signInGuard,
+    trustProxy: server.trustProxy,
+    timeline,
+    subscriptions: subscriptions.subscriptions,
+    opml: {
+      exportOpml: (user) => subscriptions.opml.exportOpml(user, { folderMode: "category" }),
+      importOpml: (user, bytes) => subscriptions.opml.importOpml(user, { bytes, view: 0 }),
+    },
+    retry: retryOnConflict,
+  });
   const fever = createFeverModule({ platform, readerOfKey: (apiKey) => appPasswords.appPasswords.fromFeverKey(apiKey), timeline, stars: collections.collections, webUrl: server.webUrl, inboxEmailSuffix: config.inbox.emailSuffix });
   const share = createShareModule({ platform, webUrl: server.webUrl, subscriptionsOf: (viewer, userId) => subscriptions.subscriptions.list(viewer, { userId }) });
 
   // Mounted in this order; a path the first one answers is the first one's.
-  const modules: FeatureModule[] = [invitations, accounts, feeds, subscriptions, entries, reads, collections, ai, actions, lists, inboxes, profiles, search, discover, files, images, messaging, integrations, rsshub, power, share, appPasswords, fever];
+  const modules: FeatureModule[] = [invitations, accounts, feeds, subscriptions, entries, reads, collections, ai, actions, lists, inboxes, profiles, search, discover, files, images, messaging, integrations, rsshub, power, share, appPasswords, greader, fever];
   const jobs: Job[] = [{ name: "refresh", start: () => refresher.scheduler.start(), stop: () => refresher.scheduler.stop() }, ...modules.flatMap((module) => module.jobs ?? [])];
   return {
     config,
