@@ -148,7 +148,8 @@ describe("NetNewsWire (FreshRSS account) against /api/greader.php", () => {
       if (tag.type !== undefined) expect(typeof tag.type).toBe("string");
     }
     const folders = tags.tags.map((tag) => tag.id as string).filter((id) => id.includes("/label/"));
-    expect(folders).toEqual(["user/-/label/Tech"]);
+    // The loose feed is in the default folder (Read You needs every subscription in one).
+    expect(folders).toEqual(["user/-/label/Tech", "user/-/label/Uncategorized"]);
 
     const subs = json<{ subscriptions: Record<string, unknown>[] }>(await client.get("reader/api/0/subscription/list?output=json"));
     expect(subs.subscriptions).toHaveLength(3);
@@ -165,7 +166,7 @@ describe("NetNewsWire (FreshRSS account) against /api/greader.php", () => {
     const byId = new Map(subs.subscriptions.map((sub) => [sub.id as string, sub]));
     expect(byId.get(`feed/${tech1.feedId}`)?.categories).toEqual([{ id: "user/-/label/Tech", label: "Tech" }]);
     expect(byId.get(`feed/${tech2.feedId}`)?.categories).toEqual([{ id: "user/-/label/Tech", label: "Tech" }]);
-    expect(byId.get(`feed/${loose.feedId}`)).toBeDefined();
+    expect(byId.get(`feed/${loose.feedId}`)?.categories).toEqual([{ id: "user/-/label/Uncategorized", label: "Uncategorized" }]);
     const subscriptionIds = new Set(byId.keys());
 
     // retrieveItemIDs(.allForAccount): everything crawled in the last 3 months, n=1000, paged.

@@ -197,7 +197,6 @@ describe("Read You against /api/greader", () => {
     expect((await app.ids([["s", READ], ["ot", monthAgo], ["n", "10000"]])).ids).toContain(target);
   });
 
-  // SERVER DIFFERENCE (reported): greader.ids.ts reads an all-digit bare id as decimal first.
   it("gets the right article for a bare hex id made only of digits (leading zero: hex, as FreshRSS reads it)", async () => {
     // An entry whose id in 16 hex digits has no letter: Read You sends "0333333333333333", which is
     // 0x0333333333333333, not the decimal 333333333333333.
@@ -213,7 +212,6 @@ describe("Read You against /api/greader", () => {
     expect((await readFlagsOnWeb(ann.web, feedId)).get(id)).toBe(true);
   });
 
-  // SERVER DIFFERENCE (reported): greader.present.ts gives `canonical: []` and `alternate: []` to an entry without a URL.
   it("can build a link for an entry that has none (no empty canonical or alternate list to take first() of)", async () => {
     const { feedId } = await seedFeed(t, { userId: ann.userId, count: 1, category: "News", title: "Linkless" });
     const id = t.deps.ids.next();
@@ -230,7 +228,6 @@ describe("Read You against /api/greader", () => {
     for (const link of item.alternate!) expect(typeof link.href).toBe("string");
   });
 
-  // SERVER DIFFERENCE (reported): greader.present.ts gives `categories: []` to a feed outside any folder.
   it("gives every subscription a category, even a feed the reader keeps outside any folder", async () => {
     // Read You throws on a subscription whose `categories` is empty (`categories.first()`), and then
     // the whole sync fails, so a feed without a folder must still come with one category.

@@ -30,10 +30,12 @@ describe("Google Reader API", () => {
     expect(list.subscriptions[1]!.id).toBe(`feed/${feed.feedId}`);
     expect(list.subscriptions[1]!.categories).toEqual([{ id: "user/-/label/Tech", label: "Tech" }]);
     const tags = await app.json<{ tags: { id: string; type?: string }[] }>("tag/list?output=json");
-    expect(tags.tags).toEqual([{ id: STARRED }, { id: "user/-/label/Tech", type: "folder" }]);
+    // A feed in no folder is in "Uncategorized", as apps need every subscription in one.
+    expect(tags.tags).toEqual([{ id: STARRED }, { id: "user/-/label/Tech", type: "folder" }, { id: "user/-/label/Uncategorized", type: "folder" }]);
+    expect(list.subscriptions[0]!.categories).toEqual([{ id: "user/-/label/Uncategorized", label: "Uncategorized" }]);
     const counts = await app.json<{ unreadcounts: { id: string; count: number }[] }>("unread-count?output=json");
     const byId = Object.fromEntries(counts.unreadcounts.map((c) => [c.id, c.count]));
-    expect(byId).toMatchObject({ [`feed/${feed.feedId}`]: 5, "user/-/label/Tech": 5, [READING_LIST]: 7 });
+    expect(byId).toMatchObject({ [`feed/${feed.feedId}`]: 5, "user/-/label/Tech": 5, "user/-/label/Uncategorized": 2, [READING_LIST]: 7 });
 
     // The same under FreshRSS's path.
     const viaPhp = await app.call("user-info", { base: "/api/greader.php" });

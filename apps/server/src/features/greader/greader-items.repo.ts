@@ -17,7 +17,7 @@ export interface ItemRecord {
   unread: boolean;
   starred: boolean;
   /** The stream the entry came by (`feed/…`), its title and site, and the reader's folder for it. */
-  origin: { streamId: string | null; title: string | null; htmlUrl: string | null; category: string | null };
+  origin: { streamId: string | null; title: string | null; htmlUrl: string | null; category: string | null; subscribed: boolean };
 }
 
 /**
@@ -47,6 +47,7 @@ export function createGreaderItemsRepo(db: Database) {
         origin_title: string | null;
         site_url: string | null;
         category: string | null;
+        subscribed: boolean;
       }>(
         await db.execute(sql`
           SELECT e.id, ${entryVisibleTo(userId)} AS visible, e.title, e.url, e.author, coalesce(e.content, e.description) AS html,
@@ -55,7 +56,7 @@ export function createGreaderItemsRepo(db: Database) {
             EXISTS (SELECT 1 FROM collections c WHERE c.user_id = ${userId} AND c.entry_id = e.id) AS starred,
             src.source_id, src.source_type, e.feed_id, i.handle,
             coalesce(s.title, CASE WHEN src.source_type = 'list' THEN l.title END, f.title, i.title, f.url) AS origin_title,
-            coalesce(f.site_url, f.url) AS site_url, s.category
+            coalesce(f.site_url, f.url) AS site_url, s.category, s.id IS NOT NULL AS subscribed
           FROM entries e
           LEFT JOIN LATERAL (
             SELECT t.source_id, t.source_type FROM timeline t WHERE t.user_id = ${userId} AND t.entry_id = e.id
@@ -83,7 +84,7 @@ export function createGreaderItemsRepo(db: Database) {
           attachments: typeof row.attachments === "string" ? (JSON.parse(row.attachments) as EntryAttachment[]) : row.attachments,
           unread: row.unread === true,
           starred: row.starred === true,
-          origin: { streamId, title: row.origin_title, htmlUrl: row.source_type === "list" ? null : row.site_url, category: row.category },
+          origin: { streamId, title: row.origin_title, htmlUrl: row.source_type === "list" ? null : row.site_url, category: row.category, subscribed: row.subscribed === true },
         };
       });
     },

@@ -1,6 +1,6 @@
 import { normalizeFeedUrl } from "../../content/feed-url.ts";
 import type { RequestUser } from "../../http/context.ts";
-import { BadRequest, crawlMs, labelId, parseItemId, parseStream, READING_LIST, STARRED, type StreamRef } from "./greader.ids.ts";
+import { BadRequest, crawlMs, folderOf, labelId, parseItemId, parseStream, READING_LIST, STARRED, type StreamRef } from "./greader.ids.ts";
 import { presentItem, presentSubscription, streamIdOf } from "./greader.present.ts";
 import type { GreaderItemsRepo } from "./greader-items.repo.ts";
 import type { GreaderRepo, ItemQuery, StreamSource, SubscriptionRecord } from "./greader.repo.ts";
@@ -44,7 +44,7 @@ export function createGreaderReader(deps: { repo: GreaderRepo; items: GreaderIte
     if (ref.kind === "read") return { sourceIds: null, state: "read" };
     if (ref.kind === "unread") return { sourceIds: null, state: "unread" };
     const subs = subscriptions ?? (await repo.subscriptions(user.id));
-    if (ref.kind === "label") return { sourceIds: subs.filter((s) => s.category === ref.name).map((s) => s.targetId), label: ref.name };
+    if (ref.kind === "label") return { sourceIds: subs.filter((s) => folderOf(s.category) === ref.name).map((s) => s.targetId), label: ref.name };
     const found = findSubscription(subs, ref);
     if (!found) throw new BadRequest("Unknown stream");
     return { sourceIds: [found.targetId] };
@@ -106,35 +106,30 @@ export function createGreaderReader(deps: { repo: GreaderRepo; items: GreaderIte
 
     async tagList(user: RequestUser) {
       const [subs, labels] = await Promise.all([repo.subscriptions(user.id), repo.labels(user.id)]);
-      const folders = [...new Set(subs.flatMap((s) => (s.category ? [s.category] : [])))].sort((a, b) => a.localeCompare(b));
+      const folders = [...new Set(subs.map((s) => folderOf(s.category)))].sort((a, b) => a.localeCompare(b));
       const tags = [{ id: STARRED }, ...folders.map((name) => ({ id: labelId(name), type: "folder" }))];
       for (const label of labels) if (!folders.includes(label)) tags.push({ id: labelId(label), type: "tag" });
       return { tags };
     },
 
     async unreadCount(user: RequestUser) {
-      const [counts, subs] = await Promise.all([repo.unreadCounts(user.id), repo.subscriptions(user.id)]);
-      const byTarget = new Map(subs.map((s) => [s.targetId, s]));
       const unreadcounts: { id: string; count: number; newestItemTimestampUsec: string }[] = [];
-      const folders = new Map<string, { count: number; newest: string }>();
+      const folders = new Map<string, { count: number; newestMs: number }>();
       let total = 0;
-      let newestOfAll = "0";
-      for (const { sourceId, count, newestId } of counts) {
-        const subscription = byTarget.get(sourceId);
-        if (!subscription) continue;
-        const newest = newestId ? toUsec(newestId) : "0";
-        unreadcounts.push({ id: streamIdOf(subscription), count, newestItemTimestampUsec: newest });
-        total += count;
-        if (BigInt(newest) > BigInt(newestOfAll)) newestOfAll = newest;
-        if (subscription.category) {
-          const folder = folders.get(subscription.category) ?? { count: 0, newest: "0" };
-          folder.count += count;
-          if (BigInt(newest) > BigInt(folder.newest)) folder.newest = newest;
-          folders.set(subscription.category, folder);
-        }
+      let newestOfAll = 0;
+      const usec = (ms: number) => String(ms * 1000);
+      for (const record of await repo.unreadCounts(user.id)) {
+        unreadcounts.push({ id: streamIdOf(record), count: record.count, newestItemTimestampUsec: usec(record.newestMs) });
+        total += record.count;
+        newestOfAll = Math.max(newestOfAll, record.newestMs);
+        const name = folderOf(record.category);
+        const folder = folders.get(name) ?? { count: 0, newestMs: 0 };
+        folder.count += record.count;
+        folder.newestMs = Math.max(folder.newestMs, record.newestMs);
+        folders.set(name, folder);
       }
-      for (const [name, folder] of folders) unreadcounts.push({ id: labelId(name), count: folder.count, newestItemTimestampUsec: folder.newest });
-      unreadcounts.push({ id: READING_LIST, count: total, newestItemTimestampUsec: newestOfAll });
+      for (const [name, folder] of folders) unreadcounts.push({ id: labelId(name), count: folder.count, newestItemTimestampUsec: usec(folder.newestMs) });
+      unreadcounts.push({ id: READING_LIST, count: total, newestItemTimestampUsec: usec(newestOfAll) });
       return { max: Math.max(total, 1000), unreadcounts };
     },
 

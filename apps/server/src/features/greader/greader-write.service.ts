@@ -3,7 +3,7 @@ import type { RequestUser } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { MarkAllScope, TimelineRepo } from "../../timeline/timeline.repo.ts";
 import type { SubscriptionsService } from "../subscriptions/index.ts";
-import { BadRequest, parseItemId, parseStream, type StreamRef } from "./greader.ids.ts";
+import { BadRequest, categoryOf, folderOf, parseItemId, parseStream, type StreamRef } from "./greader.ids.ts";
 import { findSubscription, type GreaderReader, MAX_IDS } from "./greader-read.service.ts";
 import type { GreaderRepo } from "./greader.repo.ts";
 
@@ -94,13 +94,13 @@ export function createGreaderWriter(deps: GreaderWriterDeps) {
       const addTo = input.add ? parseStream(input.add, user.id) : null;
       const removeFrom = input.remove ? parseStream(input.remove, user.id) : null;
       if ((addTo && addTo.kind !== "label") || (removeFrom && removeFrom.kind !== "label")) throw new BadRequest("Invalid label");
-      const category = addTo?.kind === "label" ? addTo.name : undefined;
+      const category = addTo?.kind === "label" ? categoryOf(addTo.name) : undefined;
       const subs = await repo.subscriptions(user.id);
       if (input.action === "subscribe") {
         for (const ref of refs) {
           const known = findSubscription(subs, ref);
           if (known) {
-            await deps.subscriptions.update(user, known.targetId, { ...(input.title ? { title: input.title } : {}), ...(category ? { category } : {}) });
+            await deps.subscriptions.update(user, known.targetId, { ...(input.title ? { title: input.title } : {}), ...(category !== undefined ? { category } : {}) });
             continue;
           }
           const url = ref.kind === "feed-url" ? ref.url : ref.kind === "feed" ? await repo.feedUrl(ref.feedId) : null;
@@ -123,7 +123,7 @@ export function createGreaderWriter(deps: GreaderWriterDeps) {
         const patch: { title?: string | null; category?: string | null } = {};
         if (input.title !== undefined) patch.title = input.title;
         if (category !== undefined) patch.category = category;
-        else if (removeFrom?.kind === "label" && target.category === removeFrom.name) patch.category = null;
+        else if (removeFrom?.kind === "label" && folderOf(target.category) === removeFrom.name) patch.category = null;
         if (Object.keys(patch).length > 0) await deps.subscriptions.update(user, target.targetId, patch);
       }
     },
@@ -144,8 +144,8 @@ export function createGreaderWriter(deps: GreaderWriterDeps) {
       const to = parseStream(destination, user.id);
       if (from.kind !== "label" || to.kind !== "label") throw new BadRequest("Invalid label");
       const subs = await repo.subscriptions(user.id);
-      const ids = subs.filter((s) => s.category === from.name).map((s) => s.targetId);
-      if (ids.length > 0) await deps.subscriptions.setCategory(user, ids, to.name);
+      const ids = subs.filter((s) => folderOf(s.category) === from.name).map((s) => s.targetId);
+      if (ids.length > 0) await deps.subscriptions.setCategory(user, ids, categoryOf(to.name));
       await deps.transaction((tx) => repo.renameLabel(tx, user.id, from.name, to.name));
     },
 
@@ -154,7 +154,7 @@ export function createGreaderWriter(deps: GreaderWriterDeps) {
       const ref = parseStream(stream, user.id);
       if (ref.kind !== "label") throw new BadRequest("Invalid label");
       const subs = await repo.subscriptions(user.id);
-      const ids = subs.filter((s) => s.category === ref.name).map((s) => s.targetId);
+      const ids = subs.filter((s) => s.category !== null && s.category === ref.name).map((s) => s.targetId);
       if (ids.length > 0) await deps.subscriptions.setCategory(user, ids, null);
       await deps.transaction((tx) => repo.removeLabel(tx, user.id, ref.name, null));
     },

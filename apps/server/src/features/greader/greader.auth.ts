@@ -55,7 +55,8 @@ export function requireToken(appPasswords: AppPasswordsService): MiddlewareHandl
  */
 export function editTokenOk(c: Context<GreaderEnv>, params: Params, appPasswords: AppPasswordsService): boolean {
   const sent = params.get("T");
-  if (sent === undefined || sent.trim() === "") return true;
+  // Reeder sends `x` and FeedMe an empty one, as FreshRSS lets them.
+  if (sent === undefined || sent.trim() === "" || sent.trim() === "x") return true;
   if (sent.trim() === appPasswords.editToken(c.var.passwordId)) return true;
   c.header("Google-Bad-Token", "true");
   return false;

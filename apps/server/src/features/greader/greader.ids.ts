@@ -12,18 +12,22 @@ const MAX_INT64 = 2n ** 63n - 1n;
 /** A client sent something that is not an id, a stream or a parameter we know: 400 with a short reason. */
 export class BadRequest extends Error {}
 
-/** An item id in either form (also a bare 16-digit hex, as some clients strip the prefix) as our decimal id. */
+/** An item id in either form (also the long form's 16 hex digits alone, as some apps send it) as our decimal id. */
 export function parseItemId(value: string): string {
   const text = value.trim();
   let id: bigint | null = null;
   if (text.startsWith(ITEM_PREFIX)) {
     const hex = text.slice(ITEM_PREFIX.length);
     if (/^[0-9a-fA-F]{1,16}$/.test(hex)) id = BigInt(`0x${hex}`);
+  } else if (/^[0-9a-fA-F]{16}$/.test(text) && (text.startsWith("0") || /[a-fA-F]/.test(text))) {
+    // The long form without its prefix (Read You, older NetNewsWire): 16 hex digits. A decimal id
+    // never starts with 0, and ours are 18 or 19 digits long.
+    id = BigInt(`0x${text}`);
   } else if (/^-?\d{1,20}$/.test(text)) {
     id = BigInt(text);
     // Clients that keep ids in a signed 64-bit integer may send the two's complement.
     if (id < 0n) id += 2n ** 64n;
-  } else if (/^[0-9a-fA-F]{16}$/.test(text)) id = BigInt(`0x${text}`);
+  }
   if (id === null || id <= 0n || id > MAX_INT64) throw new BadRequest(`Invalid item id: ${text.slice(0, 80)}`);
   return id.toString();
 }
@@ -38,6 +42,15 @@ export const STARRED = `${STATE}starred`;
 export const READ = `${STATE}read`;
 export const KEPT_UNREAD = `${STATE}kept-unread`;
 export const labelId = (name: string) => `user/-/label/${name}`;
+/**
+ * The folder apps see a subscription in when it has none: apps such as Read You need every
+ * subscription in one (FreshRSS always files them). Filing into it un-files.
+ */
+export const UNCATEGORIZED = "Uncategorized";
+/** A subscription's folder as apps see it. */
+export const folderOf = (category: string | null) => category ?? UNCATEGORIZED;
+/** A folder name from an app as stored: the default folder is no folder. */
+export const categoryOf = (folder: string) => (folder === UNCATEGORIZED ? null : folder);
 
 /** What a stream id names. */
 export type StreamRef =

@@ -1,4 +1,4 @@
-import { crawlMs, labelId, longItemId, READ, READING_LIST, STARRED } from "./greader.ids.ts";
+import { crawlMs, folderOf, labelId, longItemId, READ, READING_LIST, STARRED } from "./greader.ids.ts";
 import type { ItemRecord } from "./greader-items.repo.ts";
 import type { SubscriptionRecord } from "./greader.repo.ts";
 
@@ -15,7 +15,7 @@ export function presentSubscription(subscription: SubscriptionRecord) {
   return {
     id: streamIdOf(subscription),
     title: subscription.title,
-    categories: subscription.category ? [{ id: labelId(subscription.category), label: subscription.category }] : [],
+    categories: [{ id: labelId(folderOf(subscription.category)), label: folderOf(subscription.category) }],
     url: subscription.url ?? "",
     htmlUrl: subscription.siteUrl ?? "",
     iconUrl: subscription.icon ?? "",
@@ -30,8 +30,11 @@ export function presentItem(item: ItemRecord, labels: string[]) {
   const categories = [READING_LIST];
   if (!item.unread) categories.push(READ);
   if (item.starred) categories.push(STARRED);
-  if (item.origin.category) categories.push(labelId(item.origin.category));
-  for (const label of labels) if (label !== item.origin.category) categories.push(labelId(label));
+  const folder = item.origin.streamId && item.origin.subscribed ? folderOf(item.origin.category) : null;
+  if (folder) categories.push(labelId(folder));
+  for (const label of labels) if (label !== folder) categories.push(labelId(label));
+  // Apps read an item's link from `canonical`, then `alternate` (which some require, non-empty).
+  const link = item.url ?? item.origin.htmlUrl ?? "";
   return {
     id: longItemId(item.id),
     crawlTimeMsec: String(crawled),
@@ -39,8 +42,8 @@ export function presentItem(item: ItemRecord, labels: string[]) {
     published: seconds(item.publishedAt),
     updated: seconds(item.updatedAt),
     title: item.title ?? "",
-    canonical: item.url ? [{ href: item.url }] : [],
-    alternate: item.url ? [{ href: item.url, type: "text/html" }] : [],
+    ...(item.url ? { canonical: [{ href: item.url }] } : {}),
+    alternate: [{ href: link, type: "text/html" }],
     categories,
     origin: { streamId: item.origin.streamId ?? "", title: item.origin.title ?? "", htmlUrl: item.origin.htmlUrl ?? "" },
     summary: { direction: "ltr", content: item.html ?? "" },

@@ -15,6 +15,13 @@ export interface SubscriptionRecord {
   createdAt: Date;
 }
 
+/** A subscription's unread count, with what its stream id and folder are made of. */
+export interface UnreadCountRecord extends Pick<SubscriptionRecord, "type" | "targetId" | "handle" | "category"> {
+  count: number;
+  /** When its newest entry was published (ms), 0 when unknown. */
+  newestMs: number;
+}
+
 /** Where a stream's items come from: timeline sources, a label's entries, or the reader's stars. */
 export interface StreamSource {
   /** null: every source of the reader (the reading list). */
@@ -48,10 +55,13 @@ function streamRows(userId: string, source: StreamSource, unreadTable: boolean):
   if (source.starred) return sql`SELECT entry_id FROM collections WHERE user_id = ${userId}`;
   const table = sql.raw(unreadTable ? "unread_entries" : "timeline");
   const bySource = source.sourceIds === null ? sql`` : source.sourceIds.length ? sql` AND source_id IN ${idSet(source.sourceIds)}` : sql` AND FALSE`;
-  const rows = sql`SELECT entry_id FROM ${table} WHERE user_id = ${userId}${bySource}`;
+  // The reading list walks the primary key (user, entry) in order and stops at the page's end. A
+  // feed's or a folder's rows are read whole by the (user, source) index and sorted: `OFFSET 0`
+  // keeps the planner from walking the whole history in key order looking for a few sources.
+  const rows = source.sourceIds === null ? sql`SELECT entry_id FROM ${table} WHERE user_id = ${userId}` : sql`SELECT entry_id FROM ${table} WHERE user_id = ${userId}${bySource} OFFSET 0`;
   if (source.label === undefined) return rows;
   const labelled = sql`SELECT entry_id FROM entry_labels l WHERE l.user_id = ${userId} AND l.label = ${source.label} AND ${notBlockedBy(userId, sql`l.entry_id`)}`;
-  return sql`${rows} UNION ALL ${labelled}`;
+  return sql`(${rows}) UNION ALL (${labelled})`;
 }
 
 /**
@@ -136,16 +146,33 @@ export function createGreaderRepo(db: Database) {
       return Number(rows[0]?.n ?? 0);
     },
 
-    /** Unread counts by source, with the fetch time of each source's newest unread entry. */
-    async unreadCounts(userId: string): Promise<{ sourceId: string; count: number; newestId: string | null }[]> {
-      const rows = rowsOf<{ source_id: string | number; count: number; newest: string | number | null }>(
+    /**
+     * Unread counts of the reader's subscriptions, each with its stream's key and the publication
+     * time of its newest entry: a feed's is kept on the feed; a list's or an inbox's is read from
+     * its newest unread row (few of those). One statement over `unread_counts`, whatever the number
+     * of entries.
+     */
+    async unreadCounts(userId: string): Promise<UnreadCountRecord[]> {
+      const rows = rowsOf<{ type: SubscriptionRecord["type"]; target_id: string | number; handle: string | null; category: string | null; count: number; newest: string | Date | null }>(
         await db.execute(sql`
-          SELECT c.source_id, c.count,
-            (SELECT u.entry_id FROM unread_entries u WHERE u.user_id = c.user_id AND u.source_id = c.source_id
-             ORDER BY u.published_at DESC, u.entry_id DESC LIMIT 1) AS newest
-          FROM unread_counts c WHERE c.user_id = ${userId} AND c.count > 0`),
+          SELECT s.type, s.target_id, i.handle, s.category, c.count,
+            CASE WHEN s.type = 'feed' THEN f.latest_entry_published_at
+              ELSE (SELECT u.published_at FROM unread_entries u WHERE u.user_id = c.user_id AND u.source_id = c.source_id
+                    ORDER BY u.published_at DESC, u.entry_id DESC LIMIT 1) END AS newest
+          FROM unread_counts c
+          JOIN subscriptions s ON s.user_id = c.user_id AND s.target_id = c.source_id
+          LEFT JOIN feeds f ON f.id = s.feed_id
+          LEFT JOIN inboxes i ON i.id = s.inbox_id
+          WHERE c.user_id = ${userId} AND c.count > 0`),
       );
-      return rows.map((row) => ({ sourceId: String(row.source_id), count: Number(row.count), newestId: row.newest === null ? null : String(row.newest) }));
+      return rows.map((row) => ({
+        type: row.type,
+        targetId: String(row.target_id),
+        handle: row.handle,
+        category: row.category,
+        count: Number(row.count),
+        newestMs: row.newest === null ? 0 : new Date(row.newest).getTime(),
+      }));
     },
 
     /** Stars entries (a star already there keeps its time), in the view they reached the reader in. */
