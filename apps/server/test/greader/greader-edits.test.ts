@@ -92,12 +92,13 @@ describe("Google Reader API edits", () => {
     const app = await readerApp(t, "ann@example.com");
     const feed = await seedFeed(t, { userId: app.userId, count: 2, category: "News" });
     const before = await app.json<SubscriptionList>("subscription/list");
-    for (const form of [
+    const bad: Record<string, string>[] = [
       { ac: "edit", s: "feed/999999999999999999", t: "x" },
       { ac: "unsubscribe", s: "nonsense" },
       { ac: "explode", s: `feed/${feed.feedId}` },
       { ac: "edit", s: `feed/${feed.feedId}`, a: "user/-/state/com.google/starred" },
-    ]) {
+    ];
+    for (const form of bad) {
       expect((await app.call("subscription/edit", { form })).status).toBe(400);
     }
     expect((await app.call("rename-tag", { form: { s: "feed/1", dest: "user/-/label/X" } })).status).toBe(400);
