@@ -228,7 +228,7 @@ export function createRoot(input: RootInput) {
     },
     retry: retryOnConflict,
   });
-  const fever = createFeverModule({ platform, readerOfKey: (apiKey) => appPasswords.appPasswords.fromFeverKey(apiKey), timeline, stars: collections.collections, webUrl: server.webUrl, inboxEmailSuffix: config.inbox.emailSuffix });
+  const fever = createFeverModule({ platform, readerOfKey: (apiKey) => appPasswords.appPasswords.fromFeverKey(apiKey), timeline, stars: collections.collections, webUrl: server.webUrl, inboxEmailSuffix: config.inbox.emailSuffix, icon: images.cachedIcon });
   const share = createShareModule({ platform, webUrl: server.webUrl, subscriptionsOf: (viewer, userId) => subscriptions.subscriptions.list(viewer, { userId }) });
 
   // Mounted in this order; a path the first one answers is the first one's.

@@ -19,6 +19,8 @@ export interface FeverPorts {
   webUrl: string;
   /** What follows an inbox's handle in its e-mail address. */
   inboxEmailSuffix: string;
+  /** Icons from the image cache (absent: inline icons only). */
+  icon?: (url: string) => Promise<{ type: string; bytes: Buffer } | null>;
 }
 
 /** The Fever API (`/fever`, `/fever.php`) for reader apps signed in with an app password. */
@@ -32,6 +34,7 @@ export function createFeverModule(ports: FeverPorts) {
     retry: retryOnConflict,
     webUrl: ports.webUrl,
     inboxEmailSuffix: ports.inboxEmailSuffix,
+    ...(ports.icon ? { icon: ports.icon } : {}),
   });
   return {
     routes: () => feverRoutes({ fever, readerOfKey: ports.readerOfKey }),

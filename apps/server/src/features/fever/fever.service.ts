@@ -28,6 +28,8 @@ export interface FeverServiceDeps {
   webUrl: string;
   /** What follows an inbox's handle in its e-mail address. */
   inboxEmailSuffix: string;
+  /** An icon at an address if the image cache holds it (fetched in the background otherwise), or null. */
+  icon?: (url: string) => Promise<{ type: string; bytes: Buffer } | null>;
 }
 
 const seconds = (date: Date | null | undefined) => (date ? Math.floor(date.getTime() / 1000) : 0);
@@ -38,9 +40,14 @@ function inlineIcon(address: string | null | undefined): string | null {
   return match ? `${match[1]};base64,${match[2]!.replace(/\s+/g, "")}` : null;
 }
 
+/** The address of a subscription's icon: its own picture (a feed's is its site's icon when it has none). */
+const iconAddress = (row: FeverSubscriptionRow) => row.feed?.image ?? row.list?.image ?? row.inbox?.image ?? null;
+const fetchable = (address: string | null): address is string => address !== null && /^https?:\/\//i.test(address);
+
 /** A subscription as a Fever feed: what it is called, where it lives, when it last changed. */
-function feedOf(row: FeverSubscriptionRow, deps: Pick<FeverServiceDeps, "webUrl" | "inboxEmailSuffix">) {
-  const icon = inlineIcon(row.feed?.image ?? row.list?.image ?? row.inbox?.image);
+function feedOf(row: FeverSubscriptionRow, deps: Pick<FeverServiceDeps, "webUrl" | "inboxEmailSuffix" | "icon">) {
+  const address = iconAddress(row);
+  const icon = inlineIcon(address) ?? (deps.icon && fetchable(address));
   const base = { id: row.syncId, favicon_id: icon ? row.syncId : 0, is_spark: 0 };
   if (row.feed) {
     const { feed } = row;
@@ -151,10 +158,17 @@ export function createFeverService(deps: FeverServiceDeps) {
         answer.feeds_groups = feedsGroups;
       }
       if (request.favicons) {
-        answer.favicons = (await subscriptions()).flatMap((row) => {
-          const data = inlineIcon(row.feed?.image ?? row.list?.image ?? row.inbox?.image);
-          return data ? [{ id: row.syncId, data }] : [];
-        });
+        // Inline icons as they are; others from the image cache (a first ask warms it for the next).
+        const icons = await Promise.all(
+          (await subscriptions()).map(async (row) => {
+            const address = iconAddress(row);
+            const inline = inlineIcon(address);
+            if (inline) return { id: row.syncId, data: inline };
+            const file = deps.icon && fetchable(address) ? await deps.icon(address) : null;
+            return file ? { id: row.syncId, data: `${file.type};base64,${file.bytes.toString("base64")}` } : null;
+          }),
+        );
+        answer.favicons = icons.filter((icon) => icon !== null);
       }
       if (request.items) {
         const [items, total] = await Promise.all([repo.items(user.id, request.items), repo.totalItems(user.id)]);

@@ -24,6 +24,8 @@ export function createImagesModule(ports: ImagesPorts) {
   const images = createImagesService({ network: platform.network, cache, clock: platform.clock, logger, enabled: config.proxy, maxBytes: config.maxBytes });
   const limit = createHourlyLimit({ perHour: config.perHour, clock: platform.clock });
   return {
+    /** A site's icon, 64 pixels wide, if cached (else fetched in the background for next time): what reader apps' favicons show. */
+    cachedIcon: (url: string) => images.cachedOrWarm(url, 64),
     routes: ({ optionalUser }) => imageRoutes({ images, limit, trustProxy: ports.trustProxy, optionalUser }),
   } satisfies FeatureModule & Record<string, unknown>;
 }

@@ -171,6 +171,25 @@ export function createImagesService(deps: ImagesServiceDeps) {
         ));
       return JSON.parse(file.bytes.toString("utf8")) as ImageMeta;
     },
+
+    /**
+     * A public image `width` pixels wide if the cache holds it, else null at once; a miss starts
+     * the fetch in the background (one per address at a time, within the cold slots), so the
+     * next ask finds it. For answers that must not wait on other hosts (reader apps' icons).
+     */
+    async cachedOrWarm(rawUrl: string, width: number): Promise<CachedFile | null> {
+      if (!deps.enabled) return null;
+      let url: URL;
+      try {
+        url = parseImageUrl(rawUrl);
+      } catch {
+        return null;
+      }
+      const hit = await cache.get(keyOf("public", "image", url.href, width, "webp"));
+      if (hit) return hit;
+      this.image(url.href, width).catch((error: unknown) => logger.debug({ err: error, url: url.href }, "image warm-up failed"));
+      return null;
+    },
   };
 }
 
