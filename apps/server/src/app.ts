@@ -4,8 +4,9 @@ import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { AuthModule } from "./auth/index.ts";
+import type { Database } from "./db/client.ts";
 import { AppError } from "./errors.ts";
-import { healthRoutes } from "./features/health/health.routes.ts";
+import { createHealthRepo, createReadiness, healthRoutes, probeRoutes, type Readiness } from "./features/health/index.ts";
 import type { FeatureModule } from "./features/module.ts";
 import type { AppEnv } from "./http/context.ts";
 import { compressAnswers } from "./http/compress.ts";
@@ -21,12 +22,13 @@ export interface AppParts {
   logger: Logger;
   auth: Pick<AuthModule, "guards" | "routes">;
   modules: FeatureModule[];
+  db: Database;
   pingDatabase: () => Promise<void>;
   driver: string;
 }
 
 /** The HTTP application: middleware, sign-in, one sub-app per feature, one error handler. */
-export function createApp(parts: AppParts, options: { webDistDir?: string } = {}) {
+export function createApp(parts: AppParts, options: { webDistDir?: string; readiness?: Readiness } = {}) {
   const { guards } = parts.auth;
   const app = new Hono<AppEnv>();
   app.use(requestId({ headerName: "X-Request-Id" }));
@@ -51,6 +53,7 @@ export function createApp(parts: AppParts, options: { webDistDir?: string } = {}
 
   app.route(AUTH_BASE_PATH, parts.auth.routes);
   app.route("/api/health", healthRoutes({ pingDatabase: parts.pingDatabase, driver: parts.driver }));
+  app.route("/", probeRoutes(options.readiness ?? createReadiness(createHealthRepo(parts.db))));
   for (const module of parts.modules) if (module.routes) app.route("/api", module.routes(guards));
   // Share pages, their pictures and their public data: before the web client's catch-all.
   for (const module of parts.modules) if (module.site) app.route("/", module.site(guards, { webDistDir: options.webDistDir }));
