@@ -1,0 +1,136 @@
+// `npm run bench:load [-- --db pglite|postgres] [--readers 20] [--seconds 30] [--processes 1]`:
+// readers in a closed loop (no think time) against `npm start`'s server process, each looping
+// timeline page → unread counts → mark one read → search, as issue 27 measures. The readers,
+// their feeds (100 × 200 entries, 30 followed each) and timelines are seeded first through the
+// public API; then requests/s, p50/p99 by call and errors, and the server's own event-loop delay.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { createLogger, createServer, loadConfig, migrate, openDatabase, type DatabaseSource } from "@tidings/server";
+import { benchDatabase } from "./bench/bench-database.ts";
+import { seedReaders } from "./bench/seed-readers.ts";
+import { waitForServer } from "./bench/wait-for-server.ts";
+import { MALLOC_ENV, serverMain, START_NODE_FLAGS } from "./server-process.ts";
+
+const { values } = parseArgs({
+  options: { db: { type: "string", default: "pglite" }, readers: { type: "string", default: "20" }, seconds: { type: "string", default: "30" }, port: { type: "string", default: "3931" } },
+});
+const READERS = Number(values.readers);
+const SECONDS = Number(values.seconds);
+const POSTGRES = values.db === "postgres";
+const ORIGIN = `http://127.0.0.1:${values.port}`;
+const SECRET = randomBytes(32).toString("hex");
+
+const dataDir = await mkdtemp(path.join(tmpdir(), "tidings-load-"));
+const bench = await benchDatabase(POSTGRES ? "postgres" : "pglite", { prefix: "tidings_loadbench", maxConnections: 10 });
+const source: DatabaseSource = POSTGRES ? bench.source : { kind: "pglite", dataDir: path.join(dataDir, "db") };
+
+// Seed in process (PGlite has one owner at a time), then hand the database to the server process.
+const seedStarted = performance.now();
+const database = await openDatabase(source);
+await migrate(database.db);
+const seeding = createServer({ config: loadConfig({ LOG_LEVEL: "silent", DATA_DIR: dataDir, SCHEDULER: "false", AUTH_SECRET: SECRET, WEB_URL: ORIGIN }), logger: createLogger({ level: "silent" }), database, authSecret: SECRET });
+const userIds: string[] = [];
+for (let i = 0; i < READERS; i++) {
+  const response = await seeding.app.request("/api/better-auth/sign-up/email", {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: ORIGIN },
+    body: JSON.stringify({ email: `reader${i}@example.com`, password: "correct horse battery", name: `Reader ${i}` }),
+  });
+  userIds.push(((await response.json()) as { user: { id: string } }).user.id);
+}
+const seeded = await seedReaders(seeding.root.db, { userIds, feeds: 100, entriesPerFeed: 200, perReader: 30, firstId: BigInt(seeding.root.ids.next()) });
+await seeding.close();
+await database.close();
+console.log(`seeded ${READERS} readers, ${seeded.timelineRows} timeline rows in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+
+const server: ChildProcess = spawn(process.execPath, [...START_NODE_FLAGS, serverMain()], {
+  env: {
+    ...process.env,
+    ...MALLOC_ENV,
+    PORT: values.port,
+    DATA_DIR: dataDir,
+    AUTH_SECRET: SECRET,
+    LOG_LEVEL: "warn",
+    WEB_URL: ORIGIN,
+    ...(POSTGRES && bench.source.kind === "postgres" ? { DATABASE_URL: bench.source.url } : {}),
+  },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+await waitForServer(ORIGIN);
+
+async function signIn(i: number): Promise<string> {
+  const response = await fetch(`${ORIGIN}/api/better-auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: ORIGIN },
+    body: JSON.stringify({ email: `reader${i}@example.com`, password: "correct horse battery" }),
+  });
+  if (!response.ok) throw new Error(`sign-in ${i}: ${response.status}`);
+  return response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+}
+const cookies: string[] = [];
+for (let i = 0; i < READERS; i++) cookies.push(await signIn(i));
+
+const times = new Map<string, number[]>();
+let errors = 0;
+const errorSamples: string[] = [];
+async function call(name: string, cookie: string, method: string, pathName: string, json?: unknown): Promise<unknown> {
+  const started = performance.now();
+  try {
+    const response = await fetch(`${ORIGIN}/api${pathName}`, {
+      method,
+      headers: { cookie, origin: ORIGIN, ...(json !== undefined ? { "content-type": "application/json" } : {}) },
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${response.status} ${text.slice(0, 120)}`);
+    return JSON.parse(text);
+  } catch (error) {
+    errors++;
+    if (errorSamples.length < 5) errorSamples.push(`${name}: ${(error as Error).message}`);
+    return null;
+  } finally {
+    const list = times.get(name) ?? [];
+    list.push(performance.now() - started);
+    times.set(name, list);
+  }
+}
+
+const deadline = performance.now() + SECONDS * 1000;
+async function reader(i: number) {
+  const cookie = cookies[i]!;
+  let cursor: string | null = null;
+  let n = 0;
+  while (performance.now() < deadline) {
+    const page = (await call("timeline page", cookie, "POST", "/entries", { view: 0, limit: 20, ...(cursor && n % 5 ? { cursor } : {}) })) as { data: { entries: { id: string }; read?: boolean }[]; nextCursor?: string | null } | null;
+    cursor = page?.nextCursor ?? null;
+    await call("unread counts", cookie, "GET", "/reads");
+    const unread = page?.data.find((item) => item.read === false) ?? page?.data[0];
+    if (unread) await call("mark one read", cookie, "POST", "/reads", { entryIds: [unread.entries.id] });
+    await call("search", cookie, "GET", `/search?q=${seeded.words[(i + n) % seeded.words.length]}`);
+    n++;
+  }
+}
+const started = performance.now();
+await Promise.all(Array.from({ length: READERS }, (_, i) => reader(i)));
+const elapsed = (performance.now() - started) / 1000;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const rows: Record<string, { calls: number; "p50 ms": number; "p99 ms": number; "max ms": number }> = {};
+let total = 0;
+for (const [name, list] of times) {
+  list.sort((a, b) => a - b);
+  total += list.length;
+  rows[name] = { calls: list.length, "p50 ms": Math.round(percentile(list, 50)), "p99 ms": Math.round(percentile(list, 99)), "max ms": Math.round(list.at(-1) ?? 0) };
+}
+console.log(`Node ${process.version}; ${POSTGRES ? "PostgreSQL" : "PGlite"}; ${READERS} readers, closed loop, ${SECONDS} s: ${(total / elapsed).toFixed(0)} requests/s, ${errors} errors`);
+console.table(rows);
+for (const sample of errorSamples) console.log(`error: ${sample}`);
+
+server.kill("SIGTERM");
+await new Promise((resolve) => server.once("exit", resolve));
+await rm(dataDir, { recursive: true, force: true });
+await bench.drop();
