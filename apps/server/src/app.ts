@@ -1,21 +1,22 @@
 import { AUTH_BASE_PATH, ErrorCode } from "@tidings/contracts";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
-import { secureHeaders } from "hono/secure-headers";
 import type { AuthModule } from "./auth/index.ts";
 import type { Database } from "./db/client.ts";
 import { AppError } from "./errors.ts";
 import { createHealthRepo, createReadiness, healthRoutes, probeRoutes, type Readiness } from "./features/health/index.ts";
 import type { FeatureModule } from "./features/module.ts";
+import { bodyLimits } from "./http/body-limits.ts";
 import type { AppEnv } from "./http/context.ts";
 import { compressAnswers } from "./http/compress.ts";
 import { handleError } from "./http/on-error.ts";
+import { createRequestCounter, rateLimits } from "./http/rate-limits.ts";
 import { requestLog } from "./http/request-log.ts";
-import { webAppRoutes } from "./http/web-app.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { webAppRoutes, webAppScriptHashes } from "./http/web-app.ts";
+import type { Config } from "./env.ts";
+import type { Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
-
-const API_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** What the HTTP application is made of: the composition root's sign-in and features. */
 export interface AppParts {
@@ -25,6 +26,9 @@ export interface AppParts {
   db: Database;
   pingDatabase: () => Promise<void>;
   driver: string;
+  /** What the rate limits, body limits and security headers read. */
+  config: Pick<Config, "server" | "rateLimits" | "inbox" | "accounts" | "telemetry">;
+  clock: Clock;
 }
 
 /** The HTTP application: middleware, sign-in, one sub-app per feature, one error handler. */
@@ -33,17 +37,23 @@ export function createApp(parts: AppParts, options: { webDistDir?: string; readi
   const app = new Hono<AppEnv>();
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(requestLog(parts.logger));
-  app.use(secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: "same-origin" }));
+  const { config } = parts;
+  const scriptHashes = options.webDistDir ? webAppScriptHashes(options.webDistDir) : [];
+  app.use(securityHeaders({ scriptHashes, connectSources: [config.telemetry.analytics?.host, config.telemetry.errorReportingDsn] }));
   app.onError(handleError);
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: API_BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError(ErrorCode.InvalidParameter, { reason: "The request body is larger than 10 MB" });
-      },
-    }),
-  );
+  const limits = rateLimits({
+    counter: createRequestCounter({ db: parts.db, clock: parts.clock, logger: parts.logger }),
+    config: config.rateLimits,
+    trustProxy: config.server.trustProxy,
+    signedIn: async (c) => {
+      if (!c.req.header("cookie")) return false;
+      await guards.optionalUser(c, async () => {});
+      return Boolean(c.var.user);
+    },
+  });
+  app.use(limits.auth);
+  app.use(limits.public);
+  app.use("/api/*", bodyLimits({ avatarMaxBytes: config.accounts.avatarMaxBytes, mailMaxBytes: config.inbox.mailMaxBytes }));
 
   // JSON answers compressed (a timeline page shrinks ~5×); the entry stream is sent as it goes.
   const compressJson = compressAnswers();

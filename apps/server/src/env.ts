@@ -12,6 +12,7 @@ import { type TelemetryConfig, telemetryConfig, telemetryEnv } from "./features/
 import { type RsshubConfig, rsshubConfig, rsshubEnv } from "./features/rsshub/rsshub.config.ts";
 import { type LimitsConfig, limitsConfig, limitsEnv } from "./features/subscriptions/limits.config.ts";
 import { type FetchConfig, fetchConfig, fetchEnv } from "./fetcher/fetch.config.ts";
+import { type RateLimitsConfig, rateLimitsConfig, rateLimitsEnv } from "./http/rate-limits.config.ts";
 import { type NetworkConfig, networkConfig, networkEnv } from "./lib/http/network.config.ts";
 import { mailAddress, type MailConfig, mailConfig, mailEnv } from "./lib/mail/mail.config.ts";
 
@@ -39,6 +40,7 @@ const envSchema = z.object({
   ...integrationsEnv,
   ...powerEnv,
   ...rsshubEnv,
+  ...rateLimitsEnv,
 });
 
 export interface Config extends CoreConfig {
@@ -56,6 +58,7 @@ export interface Config extends CoreConfig {
   readonly integrations: IntegrationsConfig;
   readonly power: PowerConfig;
   readonly rsshub: RsshubConfig;
+  readonly rateLimits: RateLimitsConfig;
 }
 
 /** Raised when the environment is invalid; `problems` holds one line per variable. */
@@ -112,5 +115,6 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     integrations: integrationsConfig(e),
     power: powerConfig(e),
     rsshub: rsshubConfig(e),
+    rateLimits: rateLimitsConfig(e),
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The product's error catalogue (spec §8, plus 11000-11003 of the AI helpers, 15000-15001 of
- * the "save to …" integrations, 16000 of the private-network policy and 17000 of reader apps' passwords, ranges the spec leaves free): every code the server can answer with, its default
+ * the "save to …" integrations, 16000 of the private-network policy, 17000 of reader apps' passwords and 18000 of rate limits, ranges the spec leaves free): every code the server can answer with, its default
  * English message and the HTTP status it travels with. Server and client both read this table, so
  * a code is defined exactly once.
  */
@@ -83,6 +83,7 @@ export const ERROR_CATALOGUE = {
   16000: { message: "The server does not connect to this address", status: 403 },
   17000: { message: "App password limit exceeded", status: 403 },
   17001: { message: "App password not found", status: 404 },
+  18000: { message: "Too many requests", status: 429 },
 } as const satisfies Record<number, { message: string; status: number }>;
 
 /** A numeric error code of the catalogue. */
@@ -172,6 +173,7 @@ export const ErrorCode = {
   AddressNotAllowed: 16000,
   AppPasswordLimitExceeded: 17000,
   AppPasswordNotFound: 17001,
+  TooManyRequests: 18000,
 } as const satisfies Record<string, ErrorCode>;
 
 /** Every code of the catalogue, in ascending order. */

@@ -3,6 +3,13 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import type { AppEnv } from "./context.ts";
+import { inlineScriptHashes } from "./security-headers.ts";
+
+/** The CSP hashes of the inline scripts of the built client's `index.html` (none when it is not built). */
+export function webAppScriptHashes(distDir: string): string[] {
+  const indexFile = path.join(distDir, "index.html");
+  return existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, "utf8")) : [];
+}
 
 /**
  * Serves the built web client from `distDir`: hashed assets cached for a year, every other path

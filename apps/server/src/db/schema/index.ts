@@ -17,6 +17,7 @@ export * from "./invitations.ts";
 export * from "./lists.ts";
 export * from "./power.ts";
 export * from "./push-subscriptions.ts";
+export * from "./request-counters.ts";
 export * from "./rsshub.ts";
 export * from "./settings.ts";
 export * from "./sign-in-failures.ts";

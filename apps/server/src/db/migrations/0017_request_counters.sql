@@ -1,0 +1,5 @@
+CREATE TABLE "request_counters" (
+	"key" text PRIMARY KEY NOT NULL,
+	"hits" integer NOT NULL,
+	"window_started_at" timestamp with time zone NOT NULL
+);
