@@ -1,5 +1,5 @@
 import { AUTH_BASE_PATH, ErrorCode } from "@tidings/contracts";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
 import type { AuthModule } from "./auth/index.ts";
 import type { Database } from "./db/client.ts";
@@ -29,12 +29,15 @@ export interface AppParts {
   /** What the rate limits, body limits and security headers read. */
   config: Pick<Config, "server" | "rateLimits" | "inbox" | "accounts" | "telemetry">;
   clock: Clock;
+  /** Times every request (metrics), first of all middleware; absent: not timed. */
+  observeRequests?: MiddlewareHandler<AppEnv> | undefined;
 }
 
 /** The HTTP application: middleware, sign-in, one sub-app per feature, one error handler. */
 export function createApp(parts: AppParts, options: { webDistDir?: string; readiness?: Readiness } = {}) {
   const { guards } = parts.auth;
   const app = new Hono<AppEnv>();
+  if (parts.observeRequests) app.use(parts.observeRequests);
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(requestLog(parts.logger));
   const { config } = parts;

@@ -7,6 +7,7 @@ import { type ImagesConfig, imagesConfig, imagesEnv } from "./features/images/im
 import { type InboxesConfig, inboxesConfig, inboxesEnv } from "./features/inboxes/inboxes.config.ts";
 import { type IntegrationsConfig, integrationsConfig, integrationsEnv } from "./features/integrations/integrations.config.ts";
 import { type PushConfig, pushConfig, pushEnv } from "./features/messaging/push.config.ts";
+import { type MetricsConfig, metricsConfig, metricsEnv } from "./features/metrics/metrics.config.ts";
 import { type PowerConfig, powerConfig, powerEnv } from "./features/power/power.config.ts";
 import { type TelemetryConfig, telemetryConfig, telemetryEnv } from "./features/profiles/telemetry.config.ts";
 import { type RsshubConfig, rsshubConfig, rsshubEnv } from "./features/rsshub/rsshub.config.ts";
@@ -40,6 +41,7 @@ const envSchema = z.object({
   ...integrationsEnv,
   ...powerEnv,
   ...rsshubEnv,
+  ...metricsEnv,
   ...rateLimitsEnv,
 });
 
@@ -58,6 +60,7 @@ export interface Config extends CoreConfig {
   readonly integrations: IntegrationsConfig;
   readonly power: PowerConfig;
   readonly rsshub: RsshubConfig;
+  readonly metrics: MetricsConfig;
   readonly rateLimits: RateLimitsConfig;
 }
 
@@ -98,6 +101,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const push = pushConfig(e, mailAddress(mail.from), problems);
   const images = imagesConfig(e, problems);
   const network = networkConfig(e, problems);
+  const metrics = metricsConfig(e, problems);
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze({
     ...core,
@@ -115,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     integrations: integrationsConfig(e),
     power: powerConfig(e),
     rsshub: rsshubConfig(e),
+    metrics,
     rateLimits: rateLimitsConfig(e),
   });
 }

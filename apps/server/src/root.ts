@@ -24,6 +24,7 @@ import { createIntegrationsModule } from "./features/integrations/index.ts";
 import { createInvitationsModule } from "./features/invitations/index.ts";
 import { createListsModule } from "./features/lists/index.ts";
 import { createMessagingModule } from "./features/messaging/index.ts";
+import { createMetricsModule } from "./features/metrics/index.ts";
 import type { FeatureModule, Job } from "./features/module.ts";
 import { createPowerModule } from "./features/power/index.ts";
 import { createProfilesModule } from "./features/profiles/index.ts";
@@ -79,6 +80,7 @@ export function createRoot(input: RootInput) {
     isAdmin: accounts.isAdmin,
   });
   const platform: Platform = { db, ids, clock, logger, secret: authSecret, network };
+  const metrics = createMetricsModule({ platform, config: config.metrics, trustProxy: config.server.trustProxy, poolStats: database.poolStats });
   const { server } = config;
   const auth = createAuthModule({
     platform,
@@ -133,7 +135,7 @@ export function createRoot(input: RootInput) {
     ...boosts,
     ...(power.enabled ? { tipsWaiting: (feedIds: string[]) => power.ledger.feedBalances(feedIds) } : {}),
   });
-  const refresher = createRefresher({ platform, config: { ...config.fetch, siteIcons: config.images.siteIcons }, feeds: feeds.repo, timeline, rsshub: rsshub.router, actions: ingest });
+  const refresher = createRefresher({ platform, config: { ...config.fetch, siteIcons: config.images.siteIcons }, feeds: feeds.repo, timeline, rsshub: rsshub.router, actions: ingest, onRefresh: metrics.onRefresh });
   const feedsById = async (feedIds: string[]) => new Map((await feeds.repo.findByIds(feedIds)).map((feed) => [feed.id, presentFeed(feed)]));
   const files = createFilesModule({ platform, webUrl: server.webUrl, avatarMaxBytes: config.accounts.avatarMaxBytes });
   const search = createSearchModule({ platform, feedsById, inboxesById: (inboxIds) => inboxes.inboxesById(inboxIds) });
@@ -232,7 +234,7 @@ export function createRoot(input: RootInput) {
   const share = createShareModule({ platform, webUrl: server.webUrl, subscriptionsOf: (viewer, userId) => subscriptions.subscriptions.list(viewer, { userId }) });
 
   // Mounted in this order; a path the first one answers is the first one's.
-  const modules: FeatureModule[] = [invitations, accounts, feeds, subscriptions, entries, reads, collections, ai, actions, lists, inboxes, profiles, search, discover, files, images, messaging, integrations, rsshub, power, share, appPasswords, greader, fever];
+  const modules: FeatureModule[] = [invitations, accounts, feeds, subscriptions, entries, reads, collections, ai, actions, lists, inboxes, profiles, search, discover, files, images, messaging, integrations, rsshub, power, share, appPasswords, greader, fever, metrics];
   const jobs: Job[] = [{ name: "refresh", start: () => refresher.scheduler.start(), stop: () => refresher.scheduler.stop() }, ...modules.flatMap((module) => module.jobs ?? [])];
   return {
     config,
@@ -249,6 +251,9 @@ export function createRoot(input: RootInput) {
     auth,
     modules,
     jobs,
+    /** The HTTP app's request timer (metrics); undefined with METRICS=false. */
+    observeRequests: metrics.observeRequests,
+    metrics,
     // What entry points, scripts and tests reach for.
     accounts: accounts.accounts,
     feeds: feeds.feeds,

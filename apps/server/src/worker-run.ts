@@ -39,12 +39,15 @@ async function main() {
   const jobs = root.jobs.filter((job) => job.name !== "ai-daily");
   for (const job of jobs) job.start();
   logger.info({ concurrency: config.fetch.concurrency, perHost: config.fetch.perHost }, "refresh worker started");
+  // Its metrics on a port of its own (METRICS_PORT): a worker serves no HTTP otherwise.
+  const metricsServer = config.metrics.port ? await root.metrics.listen(config.metrics.port, config.server.host) : null;
+  if (metricsServer) logger.info({ port: metricsServer.port, host: config.server.host }, "worker metrics listening at /metrics");
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "refresh worker stopping");
-    await Promise.all(jobs.map((job) => job.stop()));
+    await Promise.all([...jobs.map((job) => job.stop()), metricsServer?.close()]);
     // Notifications of the last refreshes go out before the connections close.
     await root.push.notifier.settled();
     await root.feedReaders.close();

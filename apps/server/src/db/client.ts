@@ -22,11 +22,20 @@ export type DatabaseSource =
   /** A PostgreSQL 15+ server. */
   | { kind: "postgres"; url: string; maxConnections?: number };
 
+/** A PostgreSQL pool's clients: open, idle among them, and queries waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   readonly db: Database;
   readonly driver: DatabaseSource["kind"];
   /** The PGlite instance, for dumps in tests; `null` on PostgreSQL. */
   readonly pglite: PGlite | null;
+  /** The pool's clients, read-only (metrics); PostgreSQL only (PGlite's one connection has no pool, its query queue is private). */
+  readonly poolStats?: () => PoolStats;
   close(): Promise<void>;
 }
 
@@ -90,6 +99,7 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
     db: drizzlePg(pool, { schema }) as unknown as Database,
     driver: "postgres",
     pglite: null,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

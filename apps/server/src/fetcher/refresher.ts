@@ -6,7 +6,7 @@ import type { TimelineRepo } from "../timeline/timeline.repo.ts";
 import { createFeedClient } from "./feed-client.ts";
 import { createFeedReaders, type FeedReaders } from "./feed-readers.ts";
 import type { IngestActions } from "../ports.ts";
-import { refreshFeed } from "./refresh-feed.ts";
+import { refreshFeed, type RefreshOutcome } from "./refresh-feed.ts";
 import type { RsshubRouter } from "../features/rsshub/index.ts";
 import type { FetchConfig } from "./fetch.config.ts";
 import { createScheduler, type Scheduler } from "./scheduler.ts";
@@ -45,6 +45,24 @@ export interface RefresherPorts {
   rsshub: RsshubRouter;
   /** Readers' rules and push notifications, run on new entries. */
   actions?: IngestActions;
+  /** Told of each refresh as it ends: what it ended in, and how long it took (metrics). */
+  onRefresh?: (outcome: RefreshKind, ms: number) => void;
+}
+
+/** What a refresh ended in, in a word: `error_*` name what failed; `error_crash`, a refresh that threw. */
+export type RefreshKind = "ok" | "not_modified" | "error_fetch" | "error_http" | "error_parse" | "error_crash";
+
+/**
+ * The word for an outcome. A failure's message says what failed: an HTTP status (describeStatus:
+ * "(HTTP 404)", "Unexpected HTTP status 302"), a document that is no feed (readFeed: "The feed
+ * could not be read: …"); anything else is the fetch itself (describeFetchError).
+ */
+export function refreshKind(outcome: RefreshOutcome): RefreshKind {
+  if (outcome.status === "updated") return "ok";
+  if (outcome.status === "not-modified") return "not_modified";
+  if (/\bHTTP (status )?\d{3}\b/.test(outcome.message)) return "error_http";
+  if (outcome.message.startsWith("The feed could not be read")) return "error_parse";
+  return "error_fetch";
 }
 
 export function createRefresher(ports: RefresherPorts): Refresher {
@@ -56,8 +74,22 @@ export function createRefresher(ports: RefresherPorts): Refresher {
   const processing = new Semaphore(processingSlots(config.concurrency));
   const readers = createFeedReaders({ threads: config.readThreads, logger });
   const siteIcons = config.siteIcons ? createSiteIcons({ feeds: feedsRepo, clock, logger }) : undefined;
-  const refresh: Refresher["refresh"] = (feed, options) =>
+  const refreshOnce: Refresher["refresh"] = (feed, options) =>
     refreshFeed({ db, feeds: feedsRepo, timeline, feedClient, ids, clock, logger, rsshub, readers, processing, actions, siteIcons }, feed, options);
+  const { onRefresh } = ports;
+  const refresh: Refresher["refresh"] = !onRefresh
+    ? refreshOnce
+    : async (feed, options) => {
+        const started = performance.now();
+        let kind: RefreshKind = "error_crash";
+        try {
+          const outcome = await refreshOnce(feed, options);
+          kind = refreshKind(outcome);
+          return outcome;
+        } finally {
+          onRefresh(kind, performance.now() - started);
+        }
+      };
   const scheduler = createScheduler({
     feeds: feedsRepo,
     clock,
