@@ -7,6 +7,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { openDatabase, type DatabaseSource } from "./db/client.ts";
 import { migrate, MigrationError } from "./db/migrate.ts";
+import { createHealthRepo, createReadiness } from "./features/health/index.ts";
 import { createRoot } from "./root.ts";
 import { ConfigError, loadConfig, type Config } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
@@ -17,6 +18,10 @@ import { resolveAuthSecret } from "./lib/secret.ts";
 const WEB_DIST_DIR = fileURLToPath(new URL("../../web/dist", import.meta.url));
 /** How long after listening the start-up garbage is collected. */
 const STARTUP_SETTLE_MS = 1000;
+/** How long a shutdown lets the requests under way finish before it closes their connections. */
+const DRAIN_REQUESTS_MS = 20_000;
+/** A shutdown that has not ended by then (a hung close) ends the process anyway, with code 1. */
+const SHUTDOWN_DEADLINE_MS = 28_000;
 
 /**
  * One full collection, compacting and shrinking the heap, once the server is up. Start-up (module
@@ -86,7 +91,8 @@ async function main() {
       process.exit(1);
     }
   }
-  const app = createApp(root, { webDistDir: WEB_DIST_DIR });
+  const readiness = createReadiness(createHealthRepo(database.db));
+  const app = createApp(root, { webDistDir: WEB_DIST_DIR, readiness });
   const server = serve({ fetch: app.fetch, port: config.server.port, hostname: config.server.host }, (info) => {
     logger.info(
       {
@@ -110,18 +116,35 @@ async function main() {
     process.exit(1);
   });
 
+  // SIGTERM/SIGINT: /readyz answers 503 at once, the listener closes (new connections are
+  // refused), the requests under way get DRAIN_REQUESTS_MS to finish, the jobs stop and give back
+  // the feeds this process claimed, then the database closes and the process exits 0.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    readiness.drain();
     logger.info({ signal }, "shutting down");
-    server.close();
-    await Promise.all([...root.jobs.map((job) => job.stop()), smtp?.close()]);
+    setTimeout(() => {
+      logger.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, "shutdown did not finish in time; exiting");
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Keep-alive connections with no request under way close now; the others when their request ends.
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+    const drained = Promise.race([requestsDone, new Promise<"late">((resolve) => setTimeout(resolve, DRAIN_REQUESTS_MS, "late").unref())]).then((late) => {
+      if (late && "closeAllConnections" in server) {
+        logger.warn({ waitedMs: DRAIN_REQUESTS_MS }, "requests still under way at shutdown; closing their connections");
+        server.closeAllConnections();
+      }
+    });
+    await Promise.all([drained, ...root.jobs.map((job) => job.stop()), smtp?.close()]);
     // Notifications of the last refreshes go out before the connections close.
     await root.push.notifier.settled();
     await root.feedReaders.close();
     root.network.close();
     await database.close();
+    logger.info({ signal }, "shut down");
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,3 +1,11 @@
+/** A task taken out of the queue before it started (the limiter is being stopped). */
+export class DroppedTask extends Error {
+  constructor() {
+    super("dropped before it started");
+    this.name = "DroppedTask";
+  }
+}
+
 /**
  * Runs tasks with a global concurrency limit and a per-host limit, so a slow or rate-limiting host
  * never takes every worker. Tasks beyond the limits wait in order.
@@ -7,7 +15,7 @@ export class HostLimiter {
   private readonly perHost: number;
   private active = 0;
   private readonly activeByHost = new Map<string, number>();
-  private readonly waiting: { host: string; start: () => void }[] = [];
+  private readonly waiting: { host: string; start: () => void; drop: () => void }[] = [];
   private idleResolvers: (() => void)[] = [];
 
   constructor(options: { concurrency: number; perHost: number }) {
@@ -35,9 +43,17 @@ export class HostLimiter {
             this.pump();
           });
       };
-      this.waiting.push({ host, start });
+      this.waiting.push({ host, start, drop: () => reject(new DroppedTask()) });
       this.pump();
     });
+  }
+
+  /** Takes the tasks that have not started out of the queue; each one's promise rejects with {@link DroppedTask}. */
+  dropWaiting(): number {
+    const dropped = this.waiting.splice(0);
+    for (const task of dropped) task.drop();
+    this.pump();
+    return dropped.length;
   }
 
   /** Resolves once nothing is running or waiting. */

@@ -2,7 +2,7 @@ import type { FeedRow, FeedsRepo } from "../features/feeds/index.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { resolveFetchUrl } from "../content/feed-url.ts";
-import { HostLimiter } from "./host-limiter.ts";
+import { DroppedTask, HostLimiter } from "./host-limiter.ts";
 import type { RefreshOutcome } from "./refresh-feed.ts";
 
 export interface SchedulerOptions {
@@ -20,11 +20,17 @@ export interface SchedulerOptions {
   leaseMs?: number;
   /** The longest sleep between two looks at the queue. */
   pollMs?: number;
+  /** How long stop() lets the refreshes under way finish before it gives their feeds back. */
+  stopGraceMs?: number;
 }
 
 export interface Scheduler {
   start(): void;
-  /** Stops claiming; resolves when the feeds in hand are done. */
+  /**
+   * Stops claiming and gives back the feeds claimed but not started (due again at once, for
+   * another process); lets the refreshes under way finish for up to `stopGraceMs`, then gives
+   * back the feeds of those still running too. Resolves when no feed is held any more.
+   */
   stop(): Promise<void>;
   /** Wakes the loop now (a feed was added or marked due). */
   wake(): void;
@@ -49,22 +55,29 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const { feeds, clock, logger } = options;
   const leaseMs = options.leaseMs ?? 15 * 60 * 1000;
   const pollMs = options.pollMs ?? 30_000;
+  const stopGraceMs = options.stopGraceMs ?? 10_000;
   const limiter = new HostLimiter({ concurrency: options.concurrency, perHost: options.perHost });
   const batchSize = Math.max(options.concurrency * 2, 10);
   let running = false;
   let loop: Promise<void> | null = null;
   const counts = { refreshed: 0, failed: 0, notModified: 0 };
   const inFlight = new Set<Promise<void>>();
+  /** The feeds this process has claimed and not yet refreshed: id -> the lease they were claimed with. */
+  const held = new Map<string, Date>();
 
   const refreshOne = (feed: FeedRow) => {
     const done: Promise<void> = limiter
       .run(hostOf(resolveFetchUrl(feed.url, options.rsshubUrl)), () => options.refresh(feed))
       .then((outcome) => {
+        held.delete(feed.id);
         if (outcome.status === "failed") counts.failed++;
         else if (outcome.status === "not-modified") counts.notModified++;
         else counts.refreshed++;
       })
       .catch((error: unknown) => {
+        // Never started: stop() gives its claim back.
+        if (error instanceof DroppedTask) return;
+        held.delete(feed.id);
         counts.failed++;
         logger.error({ err: error, feedId: feed.id }, "feed refresh crashed");
       })
@@ -78,7 +91,9 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     const room = batchSize - limiter.size;
     if (room < options.concurrency) return 0;
     const now = clock.now();
-    const claimed = await feeds.claimDue(now, room, new Date(now.getTime() + leaseMs));
+    const leaseUntil = new Date(now.getTime() + leaseMs);
+    const claimed = await feeds.claimDue(now, room, leaseUntil);
+    for (const feed of claimed) held.set(feed.id, leaseUntil);
     for (const feed of claimed) refreshOne(feed);
     return claimed.length;
   }
@@ -122,6 +137,19 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     }
   }
 
+  /** Gives back every feed still held: due now, unless its refresh has moved its next check since. */
+  async function releaseHeld() {
+    const claims = [...held].map(([id, leaseUntil]) => ({ id, leaseUntil }));
+    held.clear();
+    if (claims.length === 0) return;
+    try {
+      const released = await feeds.releaseClaims(claims, clock.now());
+      if (released) logger.info({ released }, "claimed feeds given back");
+    } catch (error) {
+      logger.warn({ err: error, feeds: claims.length }, "could not give back claimed feeds; they come back when their lease ends");
+    }
+  }
+
   return {
     start() {
       if (running) return;
@@ -132,7 +160,11 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       running = false;
       wakeAll();
       await loop;
-      await limiter.idle();
+      limiter.dropWaiting();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([limiter.idle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, stopGraceMs)))]);
+      clearTimeout(timer);
+      await releaseHeld();
     },
     wake() {
       wakeAll();

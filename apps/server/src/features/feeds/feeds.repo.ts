@@ -89,6 +89,25 @@ export function createFeedsRepo(db: Database) {
       return db.select().from(feeds).where(inArray(feeds.id, ids)).orderBy(asc(feeds.nextCheckAt));
     },
 
+    /**
+     * Gives claimed feeds back (a process shutting down): each feed whose next check is still the
+     * lease it was claimed with becomes due at `now`, so another process takes it at once. A feed
+     * refreshed since has its own next check and is left alone. Returns how many were released.
+     */
+    async releaseClaims(claims: { id: string; leaseUntil: Date }[], now: Date): Promise<number> {
+      let released = 0;
+      const byLease = Map.groupBy(claims, (claim) => claim.leaseUntil.toISOString());
+      for (const [leaseUntil, group] of byLease) {
+        const rows = await db
+          .update(feeds)
+          .set({ nextCheckAt: now })
+          .where(and(inArray(feeds.id, group.map((claim) => claim.id)), eq(feeds.nextCheckAt, new Date(leaseUntil))))
+          .returning({ id: feeds.id });
+        released += rows.length;
+      }
+      return released;
+    },
+
     /** The earliest next check among the feeds somebody reads, or null when there is none. */
     async nextDueAt(): Promise<Date | null> {
       const [row] = await db
