@@ -6,6 +6,9 @@ import { ConfigError, loadConfig } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 import { resolveVapidKeys } from "./lib/push/vapid-keys.ts";
 
+/** A stop that has not ended by then (a hung close) ends the process anyway, with code 1. */
+const STOP_DEADLINE_MS = 28_000;
+
 /**
  * `npm run worker`: a standalone refresh worker on PostgreSQL. Run as many as you like beside the
  * server (start the server with SCHEDULER=off to leave fetching to them): they claim disjoint
@@ -47,12 +50,19 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "refresh worker stopping");
+    setTimeout(() => {
+      logger.error({ deadlineMs: STOP_DEADLINE_MS }, "stop did not finish in time; exiting");
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    // The refresh job gives back the feeds it claimed and has not refreshed (due again at once,
+    // for another worker), after letting the refreshes under way finish for a few seconds.
     await Promise.all([...jobs.map((job) => job.stop()), metricsServer?.close()]);
     // Notifications of the last refreshes go out before the connections close.
     await root.push.notifier.settled();
     await root.feedReaders.close();
     root.network.close();
     await database.close();
+    logger.info({ signal }, "refresh worker stopped");
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
