@@ -43,7 +43,12 @@ async function main() {
   for (const job of jobs) job.start();
   logger.info({ concurrency: config.fetch.concurrency, perHost: config.fetch.perHost }, "refresh worker started");
   // Its metrics on a port of its own (METRICS_PORT): a worker serves no HTTP otherwise.
-  const metricsServer = config.metrics.port ? await root.metrics.listen(config.metrics.port, config.server.host) : null;
+  const metricsServer = config.metrics.port
+    ? await root.metrics.listen(config.metrics.port, config.server.host).catch((error: NodeJS.ErrnoException) => {
+        logger.fatal({ code: error.code }, error.code === "EADDRINUSE" ? `Port ${config.metrics.port} is already in use; set METRICS_PORT to another port` : error.message);
+        process.exit(1);
+      })
+    : null;
   if (metricsServer) logger.info({ port: metricsServer.port, host: config.server.host }, "worker metrics listening at /metrics");
   let stopping = false;
   const stop = async (signal: string) => {
