@@ -42,7 +42,7 @@ describe("npm start, on SIGTERM", () => {
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...(t.database.url ? { DATABASE_URL: t.database.url } : {}), AUTH_SECRET: "test-secret-".padEnd(40, "x"), LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? "warn", WEB_URL: TEST_ORIGIN },
       stdio: ["ignore", "inherit", "inherit"],
     });
-    const deadline = Date.now() + 45_000;
+    const deadline = Date.now() + 80_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
       if (Date.now() > deadline) throw new Error("the server did not start");
@@ -50,7 +50,7 @@ describe("npm start, on SIGTERM", () => {
       if (ready) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-  }, 60_000);
+  }, 90_000);
   afterAll(async () => {
     if (child.exitCode === null) child.kill("SIGKILL");
     await t.close();
