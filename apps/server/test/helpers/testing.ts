@@ -7,3 +7,4 @@ export { startOidcProvider } from "./oidc-provider.ts";
 export { startPushService, type TestPushService } from "./push-service.ts";
 export { startRsshubServer, type RsshubServer } from "./rsshub-server.ts";
 export { totpCode } from "./totp.ts";
+export { fuzzApi, type FuzzReport, type RouteInfo } from "./api-fuzzer.ts";

@@ -20,6 +20,8 @@ export interface PrivateFile {
   bytes: Buffer;
 }
 
+/** The largest id a bigint column holds. */
+const MAX_BIGINT = 9223372036854775807n;
 /** Characters a URL path segment may hold as they are: the rest is percent-encoded (quotes too). */
 const encodeSegment = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
@@ -73,9 +75,9 @@ export function createFilesService(deps: { repo: FilesRepo; ids: IdGenerator; cl
       return { url };
     },
 
-    /** A stored avatar by id, or null (ids that are not numbers name nothing, private files are not shown). */
+    /** A stored avatar by id, or null (ids that are not numbers, or past bigint, name nothing; private files are not shown). */
     async get(id: string) {
-      return /^\d{1,19}$/.test(id) ? repo.findAvatar(id) : null;
+      return /^\d{1,19}$/.test(id) && BigInt(id) <= MAX_BIGINT ? repo.findAvatar(id) : null;
     },
 
     /** Where the owner opens a private file: its name ends the URL, for the browser's sake. */

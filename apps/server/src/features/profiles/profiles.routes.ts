@@ -16,7 +16,7 @@ export function profileRoutes(deps: {
 }) {
   const { profiles, requireUser, optionalUser } = deps;
   return new Hono<AppEnv>()
-    .get("/profiles", optionalUser, validate("query", z.object({ id: userId.optional(), handle: z.string().max(100).optional() })), async (c) =>
+    .get("/profiles", optionalUser, validate("query", z.object({ id: userId.optional(), handle: z.string().max(100).refine((handle) => !handle.includes("\u0000"), "must not contain a NUL byte").optional() })), async (c) =>
       ok(c, await profiles.get(c.req.valid("query"), c.var.user?.id ?? null)),
     )
     .post("/profiles/batch", requireUser, validate("json", z.object({ ids: z.array(userId).max(100) })), async (c) =>

@@ -111,7 +111,8 @@ export function createShareService(deps: ShareServiceDeps) {
     /** A person by id, or by handle written `@handle`. */
     async user(key: string): Promise<Shared<SharedUser> | null> {
       const handle = key.startsWith("@") ? key.slice(1).trim() : null;
-      if (handle === "" || key.length > 100) return null;
+      // A NUL byte names no one (and PostgreSQL refuses it in text).
+      if (handle === "" || key.length > 100 || key.includes("\u0000")) return null;
       const row = await repo.user(handle ? { handle } : { id: key });
       if (!row) return null;
       return { data: { user: presentPublicUser(row), subscriptions: await deps.publicSubscriptions(row.id) }, version: stamp(row.updatedAt) };
