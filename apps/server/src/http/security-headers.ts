@@ -41,10 +41,14 @@ function originOf(url: string | null | undefined): string | null {
  * - frames: https only (the allowed video players and the original article in a sandboxed frame);
  * - connections: this origin, plus the usage-data and error-report services when configured
  *   (`connectSources`).
+ *
+ * A header a route set itself is kept (the image proxy's and files' stricter policy).
  */
 export function securityHeaders(options: { scriptHashes?: readonly string[]; connectSources?: readonly (string | null | undefined)[] } = {}): MiddlewareHandler<AppEnv> {
   const connect = [...new Set((options.connectSources ?? []).map(originOf).filter((origin): origin is string => origin !== null))];
   return secureHeaders({
+    // A route's own, stricter header stays (images and files: `default-src 'none'; sandbox`).
+    overwrite: false,
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: "same-origin",
     referrerPolicy: "no-referrer",

@@ -48,6 +48,14 @@ describe("security headers", () => {
     }
   });
 
+  it("leave a route's own stricter policy in place", async () => {
+    const response = await t.request("/api/files/1234567890123456789");
+    expect(response.status).toBe(404);
+    const app = createApp(t.deps);
+    app.get("/own", (c) => c.text("x", 200, { "Content-Security-Policy": "default-src 'none'; sandbox" }));
+    expect((await app.request("/own")).headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+  });
+
   it("hash only scripts without src", () => {
     expect(inlineScriptHashes(`<script src="/a.js"></script><script type="module">x()</script>`)).toHaveLength(1);
   });
