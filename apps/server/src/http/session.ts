@@ -47,20 +47,18 @@ export function session(sessions: SessionSource, options: { required: boolean; c
   const { cache } = options;
   return async (c, next) => {
     const token = cache ? sessionTokenOf(c.req.header("cookie") ?? null) : null;
-    let found: CachedSession | null = token ? cache!.get(token) : null;
-    if (!found) {
-      const looked = await lookUp(sessions, c.req.raw.headers);
-      if (looked && token) cache!.set(token, looked, looked.expiresAt);
-      found = looked;
+    // Read once per request: a middleware before the route (the rate limits) may have read it already.
+    if (c.var.user === undefined) {
+      let found: CachedSession | null = token ? cache!.get(token) : null;
+      if (!found) {
+        const looked = await lookUp(sessions, c.req.raw.headers);
+        if (looked && token) cache!.set(token, looked, looked.expiresAt);
+        found = looked;
+      }
+      c.set("user", found ? { ...found.user } : null);
+      c.set("sessionId", found?.sessionId ?? null);
     }
-    if (found) {
-      c.set("user", { ...found.user });
-      c.set("sessionId", found.sessionId);
-    } else {
-      if (options.required) throw new AppError(ErrorCode.Unauthorized);
-      c.set("user", null);
-      c.set("sessionId", null);
-    }
+    if (!c.var.user && options.required) throw new AppError(ErrorCode.Unauthorized);
     try {
       await next();
     } finally {

@@ -1,25 +1,11 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv, RequestUser } from "../../http/context.ts";
-import { type FeverArguments, parseFeverRequest } from "./fever.params.ts";
+import { readParams } from "../../http/request-params.ts";
+import { parseFeverRequest } from "./fever.params.ts";
 import { API_VERSION, FeverInputError, type FeverService } from "./fever.service.ts";
 
 /** The addresses Fever clients are given (`…/api/fever.php` as FreshRSS names it, `…/api/fever/` as Miniflux does). */
 const PATHS = ["/fever", "/fever/", "/fever.php"];
-
-/** The call's arguments: the POSTed form first (Fever's writes and key), then the query (its reads). */
-async function argumentsOf(c: Context<AppEnv>): Promise<FeverArguments> {
-  const query = new URL(c.req.url).searchParams;
-  let form: Record<string, unknown> = {};
-  if (c.req.method === "POST") {
-    // A body that is not a form (or not a well-formed one) adds nothing.
-    form = await c.req.parseBody().catch(() => ({}));
-  }
-  const fromForm = (name: string) => (typeof form[name] === "string" ? form[name] : undefined);
-  return {
-    has: (name) => Object.hasOwn(form, name) || query.has(name),
-    get: (name) => fromForm(name) ?? query.get(name) ?? undefined,
-  };
-}
 
 /**
  * `/api/fever`: the Fever API. Signed in by `api_key` (md5 of `email:app password`) on every
@@ -30,7 +16,8 @@ export function feverRoutes(deps: { fever: FeverService; readerOfKey: (apiKey: s
   const { fever } = deps;
   const refuse = (c: Context<AppEnv>, error: string) => c.json({ api_version: API_VERSION, auth: 1, error }, 400);
   const serve = async (c: Context<AppEnv>) => {
-    const args = await argumentsOf(c);
+    // The POSTed form first (Fever's writes and key), then the query (its reads).
+    const args = await readParams(c, { body: true });
     const key = args.get("api_key");
     const user = key ? await deps.readerOfKey(key) : null;
     if (!user) {

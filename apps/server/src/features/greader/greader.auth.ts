@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv, RequestUser } from "../../http/context.ts";
 import { requestAddress } from "../../http/request-address.ts";
 import type { AppPasswordsService } from "../app-passwords/index.ts";
-import type { Params } from "./greader.params.ts";
+import type { RequestParams as Params } from "../../http/request-params.ts";
 
 /** The sign-in throttle password sign-in uses (per address and e-mail). */
 export interface SignInThrottle {

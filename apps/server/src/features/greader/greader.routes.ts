@@ -6,7 +6,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { AppPasswordsService } from "../app-passwords/index.ts";
 import { clientLogin, editTokenOk, type GreaderEnv, requireToken, type SignInThrottle, unauthorized } from "./greader.auth.ts";
 import { BadRequest } from "./greader.ids.ts";
-import { type Params, readParams } from "./greader.params.ts";
+import { type RequestParams as Params, readParams } from "../../http/request-params.ts";
 import type { GreaderReader, StreamParams } from "./greader-read.service.ts";
 import type { GreaderWriter } from "./greader-write.service.ts";
 
