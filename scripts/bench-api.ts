@@ -1,36 +1,18 @@
 // `npm run bench:api [-- --db postgres|pglite] [--entries N] [--calls N]`: seeds one reader with
 // 1000 subscriptions and 1 000 000 entries (PostgreSQL; 100 000 on PGlite), then measures p50/p99
 // of the reader API through the whole app (session, validation, queries, JSON) in process.
-import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { createLogger, createServer, loadConfig, migrate, openDatabase } from "@tidings/server";
-import { seedReader } from "./bench/seed-reader.ts";
-import { benchDatabase } from "./bench/bench-database.ts";
+import { BENCH_ORIGIN, latencyTable, seededReaderServer } from "./bench/seeded-reader-server.ts";
 
 const { values } = parseArgs({ options: { db: { type: "string", default: "postgres" }, entries: { type: "string" }, calls: { type: "string", default: "500" } } });
 const POSTGRES = values.db === "postgres";
 const ENTRIES = Number(values.entries ?? (POSTGRES ? 1_000_000 : 100_000));
 const CALLS = Number(values.calls);
 
-const bench = await benchDatabase(POSTGRES ? "postgres" : "pglite", { prefix: "tidings_apibench", maxConnections: 10 });
-const database = await openDatabase(bench.source);
-await migrate(database.db);
-const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", SCHEDULER: "false" });
-const { root, app, close } = createServer({ config, logger: createLogger({ level: "silent" }), database, authSecret: randomBytes(32).toString("hex") });
-
-const origin = { origin: "http://localhost:3000" };
-const signUp = await app.request("/api/better-auth/sign-up/email", {
-  method: "POST",
-  headers: { "content-type": "application/json", ...origin },
-  body: JSON.stringify({ email: "bench@example.com", password: "correct horse battery", name: "Bench" }),
-});
-const cookie = signUp.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
-
-const seedStarted = performance.now();
-const seeded = await seedReader(root.db, { userId, feeds: 1000, entries: ENTRIES, firstId: BigInt(root.ids.next()) });
-console.log(`seeded ${ENTRIES} entries in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+const server = await seededReaderServer({ postgres: POSTGRES, prefix: "tidings_apibench", entries: ENTRIES });
+const { root, app, database, cookie, userId, seeded } = server;
+const origin = { origin: BENCH_ORIGIN };
 
 async function call(method: string, path: string, json?: unknown) {
   const response = await app.request(`/api${path}`, {
@@ -43,19 +25,7 @@ async function call(method: string, path: string, json?: unknown) {
   return text;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const rows: Record<string, { calls: number; "p50 ms": number; "p99 ms": number }> = {};
-async function measure(name: string, n: number, run: (i: number) => Promise<unknown>) {
-  for (let i = 0; i < 5; i++) await run(i); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const started = performance.now();
-    await run(i + 5);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  rows[name] = { calls: n, "p50 ms": Number(percentile(times, 50).toFixed(1)), "p99 ms": Number(percentile(times, 99).toFixed(1)) };
-}
+const { rows, measure } = latencyTable();
 
 const cursors: string[] = [];
 await measure("timeline: all feeds of a view", CALLS, async (i) => {
@@ -96,6 +66,4 @@ console.log(`Node ${process.version}; ${database.driver}; 1 reader, 1000 subscri
 console.table(rows);
 console.log(`mark all read (${seeded.markAllUnread} unread): ${markAll.map((ms) => Math.round(ms)).join(", ")} ms`);
 
-await close();
-await database.close();
-await bench.drop();
+await server.stop();

@@ -3,37 +3,18 @@
 // syncs over the Google Reader API: p50/p99 of each call through the whole app (token check,
 // parameters, queries, JSON) in process. Targets (issue 26, PostgreSQL): item ids of 10 000
 // p99 ≤ 50 ms, contents of 250 items p99 ≤ 80 ms, unread-count p99 ≤ 20 ms.
-import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { createLogger, createServer, loadConfig, migrate, openDatabase } from "@tidings/server";
-import { benchDatabase } from "./bench/bench-database.ts";
-import { seedReader } from "./bench/seed-reader.ts";
+import { BENCH_ORIGIN, latencyTable, seededReaderServer } from "./bench/seeded-reader-server.ts";
 
 const { values } = parseArgs({ options: { db: { type: "string", default: "postgres" }, entries: { type: "string" }, calls: { type: "string", default: "300" }, keep: { type: "boolean", default: false } } });
 const POSTGRES = values.db === "postgres";
 const ENTRIES = Number(values.entries ?? (POSTGRES ? 1_000_000 : 100_000));
 const CALLS = Number(values.calls);
 
-const bench = await benchDatabase(POSTGRES ? "postgres" : "pglite", { prefix: "tidings_greaderbench", maxConnections: 10 });
-const database = await openDatabase(bench.source);
-await migrate(database.db);
-const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", SCHEDULER: "false" });
-const { root, app, close } = createServer({ config, logger: createLogger({ level: "silent" }), database, authSecret: randomBytes(32).toString("hex") });
-
-const origin = { origin: "http://localhost:3000" };
-const email = "bench@example.com";
-const signUp = await app.request("/api/better-auth/sign-up/email", {
-  method: "POST",
-  headers: { "content-type": "application/json", ...origin },
-  body: JSON.stringify({ email, password: "correct horse battery", name: "Bench" }),
-});
-const cookie = signUp.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
-
-const seedStarted = performance.now();
-const seeded = await seedReader(root.db, { userId, feeds: 1000, entries: ENTRIES, firstId: BigInt(root.ids.next()) });
-console.log(`seeded ${ENTRIES} entries in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+const server = await seededReaderServer({ postgres: POSTGRES, prefix: "tidings_greaderbench", entries: ENTRIES });
+const { root, app, database, email, cookie, seeded } = server;
+const origin = { origin: BENCH_ORIGIN };
 // What autovacuum does to a live database soon after a bulk load: visibility maps set, so that
 // reads by index need not visit the table (PGlite has no autovacuum; VACUUM there too).
 await root.db.execute(sql`VACUUM ANALYZE`);
@@ -55,19 +36,8 @@ async function call(path: string, form?: URLSearchParams) {
   return text;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const rows: Record<string, { calls: number; "p50 ms": number; "p99 ms": number; target: string }> = {};
-async function measure(name: string, n: number, target: string, run: (i: number) => Promise<unknown>) {
-  for (let i = 0; i < 5; i++) await run(i); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const started = performance.now();
-    await run(i + 5);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  rows[name] = { calls: n, "p50 ms": Number(percentile(times, 50).toFixed(1)), "p99 ms": Number(percentile(times, 99).toFixed(1)), target };
-}
+const { rows, measure: timed } = latencyTable<{ target: string }>();
+const measure = (name: string, n: number, target: string, run: (i: number) => Promise<unknown>) => timed(name, n, run, { target });
 
 const READING_LIST = encodeURIComponent("user/-/state/com.google/reading-list");
 const READ = encodeURIComponent("user/-/state/com.google/read");
@@ -104,8 +74,5 @@ await measure("edit-tag: 50 items read", CALLS, "", (i) => {
 console.log(`Node ${process.version}; ${database.driver}; 1 reader, 1000 subscriptions, ${ENTRIES} entries (${seeded.unread} unread, ${seeded.starred} starred)`);
 console.table(rows);
 
-await close();
-await database.close();
-// `--keep` leaves the seeded database for EXPLAIN (its name is in bench.source).
-if (values.keep) console.log("kept", bench.source);
-else await bench.drop();
+// `--keep` leaves the seeded database for EXPLAIN (its name is printed).
+await server.stop({ keep: values.keep });
