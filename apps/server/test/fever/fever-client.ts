@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../../src/db/client.ts";
-import type { Api } from "../helpers/api.ts";
 import type { TestApp } from "../helpers/app.ts";
 
 /** A Fever answer: the status and the JSON body. */
@@ -10,12 +9,7 @@ export interface FeverAnswer {
   body: Record<string, unknown> & { api_version?: number; auth?: number; error?: string };
 }
 
-/** Makes an app password through the product API, as the settings page does. */
-export async function appPassword(api: Api, name = "Reeder"): Promise<{ id: string; password: string }> {
-  const made = await api.post<{ id: string; name: string; password: string }>("/app-passwords", { name });
-  if (made.status !== 200) throw new Error(`app password: ${made.status} ${JSON.stringify(made.body)}`);
-  return made.body.data!;
-}
+export { appPassword } from "../helpers/app-passwords.ts";
 
 /** The key a Fever client computes from what its user typed: md5 of `email:password`. */
 export const feverKey = (email: string, password: string) => createHash("md5").update(`${email}:${password}`).digest("hex");

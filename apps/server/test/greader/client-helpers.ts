@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { entriesStoreRepo } from "../../src/features/entries/entries-store.repo.ts";
+import { appPassword } from "../helpers/app-passwords.ts";
 import { apiAs, type Api, type ApiResult } from "../helpers/api.ts";
 import { signUp, type TestApp } from "../helpers/app.ts";
 
@@ -27,9 +28,7 @@ export interface Reader {
 export async function readerWithAppPassword(t: TestApp, email: string, appName: string): Promise<Reader> {
   const { cookie, userId } = await signUp(t, { email });
   const web = apiAs(t, cookie);
-  const made = await web.post<{ id: string; name: string; password: string }>("/app-passwords", { name: appName });
-  expect(made.status).toBe(200);
-  return { web, userId, email, password: made.body.data!.password };
+  return { web, userId, email, password: (await appPassword(web, appName)).password };
 }
 
 export interface Answer {

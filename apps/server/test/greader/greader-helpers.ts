@@ -1,12 +1,13 @@
 import { apiAs } from "../helpers/api.ts";
+import { appPassword } from "../helpers/app-passwords.ts";
 import { signUp, type TestApp } from "../helpers/app.ts";
 
 /** A reader with an app password, signed in to the Google Reader API as an app does. */
 export async function readerApp(t: TestApp, email: string) {
   const account = await signUp(t, { email });
   const api = apiAs(t, account.cookie);
-  const made = await api.post<{ id: string; password: string }>("/app-passwords", { name: "Test app" });
-  const password = made.body.data!.password;
+  const made = await appPassword(api, "Test app");
+  const password = made.password;
   const login = await t.request("/api/greader/accounts/ClientLogin", {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -29,5 +30,5 @@ export async function readerApp(t: TestApp, email: string) {
     if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
-  return { ...account, api, password, passwordId: made.body.data!.id, auth, login, call, json };
+  return { ...account, api, password, passwordId: made.id, auth, login, call, json };
 }
