@@ -1,4 +1,4 @@
-import { type ApiErrorBody, type ErrorCode, errorMessage, errorStatus } from "@tidings/contracts";
+import { type ApiErrorBody, ErrorCode, errorMessage, errorStatus } from "@tidings/contracts";
 
 /**
  * The one error type of the server. Services throw it; `app.onError` turns it into the
@@ -23,4 +23,17 @@ export class AppError extends Error {
       ? { code: this.code, message: this.message }
       : { code: this.code, message: this.message, reason: this.reason };
   }
+}
+
+/** How long a client waits before it tries again after a 19000 (the database is away). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The answer to a failure of the data's storage: 19000 (503) while the database cannot be
+ * reached, 19001 (507) when the disk under it is full. Nothing was written in either case.
+ */
+export function storageError(fault: "unavailable" | "full", cause: unknown): AppError {
+  return fault === "unavailable"
+    ? new AppError(ErrorCode.DatabaseUnavailable, { cause, reason: "The database cannot be reached; nothing was saved. Try again in a few seconds." })
+    : new AppError(ErrorCode.StorageFull, { cause, reason: "The disk under the server's data is full; nothing was saved. Reading still works." });
 }

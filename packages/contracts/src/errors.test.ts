@@ -3,11 +3,12 @@ import { ERROR_CATALOGUE, ERROR_CODES, ErrorCode, errorStatus, isActivationError
 
 describe("error catalogue", () => {
   it("holds every code of spec §8 exactly once, and the AI helpers' 11000-11003, each with a message and an error status", () => {
-    expect(ERROR_CODES).toHaveLength(79);
+    expect(ERROR_CODES).toHaveLength(81);
     expect(ERROR_CODES.filter((code) => code >= 15000 && code < 16000)).toEqual([15000, 15001]);
     expect(ERROR_CODES.filter((code) => code >= 16000 && code < 17000)).toEqual([16000]);
     expect(ERROR_CODES.filter((code) => code >= 17000 && code < 18000)).toEqual([17000, 17001]);
-    expect(ERROR_CODES.filter((code) => code >= 18000)).toEqual([18000]);
+    expect(ERROR_CODES.filter((code) => code >= 18000 && code < 19000)).toEqual([18000]);
+    expect(ERROR_CODES.filter((code) => code >= 19000)).toEqual([19000, 19001]);
     expect(ERROR_CODES.filter((code) => code >= 11000 && code < 12000)).toEqual([11000, 11001, 11002, 11003]);
     for (const code of ERROR_CODES) {
       expect(ERROR_CATALOGUE[code].message.length).toBeGreaterThan(0);

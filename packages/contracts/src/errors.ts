@@ -1,6 +1,6 @@
 /**
  * The product's error catalogue (spec §8, plus 11000-11003 of the AI helpers, 15000-15001 of
- * the "save to …" integrations, 16000 of the private-network policy, 17000 of reader apps' passwords and 18000 of rate limits, ranges the spec leaves free): every code the server can answer with, its default
+ * the "save to …" integrations, 16000 of the private-network policy, 17000 of reader apps' passwords, 18000 of rate limits and 19000-19001 of the server's own storage, ranges the spec leaves free): every code the server can answer with, its default
  * English message and the HTTP status it travels with. Server and client both read this table, so
  * a code is defined exactly once.
  */
@@ -84,6 +84,8 @@ export const ERROR_CATALOGUE = {
   17000: { message: "App password limit exceeded", status: 403 },
   17001: { message: "App password not found", status: 404 },
   18000: { message: "Too many requests", status: 429 },
+  19000: { message: "The database is unavailable, try again shortly", status: 503 },
+  19001: { message: "The server is out of storage space", status: 507 },
 } as const satisfies Record<number, { message: string; status: number }>;
 
 /** A numeric error code of the catalogue. */
@@ -174,6 +176,8 @@ export const ErrorCode = {
   AppPasswordLimitExceeded: 17000,
   AppPasswordNotFound: 17001,
   TooManyRequests: 18000,
+  DatabaseUnavailable: 19000,
+  StorageFull: 19001,
 } as const satisfies Record<string, ErrorCode>;
 
 /** Every code of the catalogue, in ascending order. */

@@ -2,7 +2,8 @@ import { ErrorCode, errorMessage } from "@tidings/contracts";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { AppError } from "../errors.ts";
+import { storageFault } from "../db/retry.ts";
+import { AppError, DATABASE_RETRY_AFTER_SECONDS, storageError } from "../errors.ts";
 import { isRefusal } from "../lib/http/index.ts";
 import type { AppEnv } from "./context.ts";
 
@@ -10,8 +11,9 @@ import type { AppEnv } from "./context.ts";
  * The one place errors become responses: an {@link AppError} with its catalogue status (logged
  * when 5xx); a
  * malformed body or Hono's own errors as 1002; an address the private-network policy refused that
- * a feature let through as 16000, never a 500; anything else as a logged 500 with code 1005 and
- * no internals in the body.
+ * a feature let through as 16000, never a 500; the database out of reach as 19000 (503 with
+ * Retry-After) and a full disk under the data as 19001 (507), logged as warnings without a stack;
+ * anything else as a logged 500 with code 1005 and no internals in the body.
  */
 export function handleError(error: Error, c: Context<AppEnv>) {
   if (error instanceof AppError) {
@@ -19,6 +21,13 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     if (error.status === 500) c.var.log.error({ err: error }, error.message);
     else if (error.status > 500) c.var.log.warn({ err: error }, error.message);
     return c.json(error.toBody(), error.status as ContentfulStatusCode);
+  }
+  const fault = storageFault(error);
+  if (fault) {
+    const answer = storageError(fault, error);
+    c.var.log.warn({ fault, cause: describeCause(error) }, answer.message);
+    const headers = fault === "unavailable" ? { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } : undefined;
+    return c.json(answer.toBody(), answer.status as ContentfulStatusCode, headers);
   }
   if (isRefusal(error)) {
     c.var.log.warn({ err: error }, "a refused address reached the error handler");
@@ -36,4 +45,11 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     { code: ErrorCode.InternalError, message: errorMessage(ErrorCode.InternalError), reason: `request id ${c.var.requestId}` },
     500,
   );
+}
+
+/** The innermost message of an error's causes (the driver's, not Drizzle's query text). */
+function describeCause(error: unknown): string {
+  let current = error as { message?: string; cause?: unknown };
+  while (current.cause && typeof current.cause === "object") current = current.cause as typeof current;
+  return current.message ?? String(error);
 }

@@ -1,0 +1,151 @@
+// Fault: PostgreSQL restarts while readers use the server. A private cluster (initdb in a
+// temporary directory, its own port: the machine's shared PostgreSQL is never touched) under one
+// API process; readers loop over their timeline and unread counts, PostgreSQL stops (fast
+// shutdown) and starts again. During the outage every answer is a 503 with code 19000 and a
+// Retry-After, and /readyz says not ready; once PostgreSQL is back the server answers within
+// 10 s, and the marks and stars the readers made during the outage, retried, are there.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type DatabaseHandle, openDatabase } from "@tidings/server";
+import { rssFeed, startFeedServer, type FeedServer } from "@tidings/server/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readerState, unreadCountMismatches } from "./faults/consistency.ts";
+import { type PrivatePostgres, privatePostgresMissing, startPrivatePostgres } from "./faults/private-postgres.ts";
+import { killHard, waitFor } from "./faults/processes.ts";
+import { type Reader, signUp } from "./faults/reader.ts";
+import { type ServerProc, startServer, untilReady } from "./faults/server.ts";
+
+const READERS = 3;
+const ITEMS = 30;
+const missing = privatePostgresMissing();
+
+interface Answer {
+  at: number;
+  status: number;
+  ms: number;
+  code?: number;
+  retryAfter: string | null;
+}
+
+/** Calls the API and notes the answer; a request that gets no answer at all is noted as status 0. */
+async function note(reader: Reader, answers: Answer[], method: string, pathname: string, body?: unknown): Promise<Answer> {
+  const started = Date.now();
+  let answer: Answer;
+  try {
+    const response = await reader.call(method, pathname, body);
+    const json = (await response.json().catch(() => ({}))) as { code?: number };
+    answer = { at: started, status: response.status, ms: Date.now() - started, code: json.code, retryAfter: response.headers.get("retry-after") };
+  } catch {
+    answer = { at: started, status: 0, ms: Date.now() - started, retryAfter: null };
+  }
+  answers.push(answer);
+  return answer;
+}
+
+describe.skipIf(missing)("PostgreSQL restarts under load", () => {
+  let postgres: PrivatePostgres | null = null;
+  let feeds: FeedServer | null = null;
+  let api: ServerProc | null = null;
+  let dataDir = "";
+  let database: DatabaseHandle | null = null;
+
+  beforeAll(async () => {
+    postgres = await startPrivatePostgres();
+    feeds = await startFeedServer();
+    feeds.set("/news.xml", { body: rssFeed({ title: "News", items: Array.from({ length: ITEMS }, (_, i) => ({ guid: `n${i}`, title: `News ${i}` })) }) });
+    dataDir = await mkdtemp(path.join(tmpdir(), "tidings-faults-restart-"));
+    api = await startServer("api", { DATABASE_URL: postgres.url, SCHEDULER: "false", DATA_DIR: dataDir });
+    await untilReady(api);
+  }, 90_000);
+
+  afterAll(async () => {
+    if (api) await killHard(api);
+    await database?.close().catch(() => {});
+    await feeds?.close();
+    await postgres?.destroy();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it("answers 503 with code 19000 and Retry-After during the outage, is back within 10 s, and the changes retried after it land", async () => {
+    const server = api!;
+    const readers: Reader[] = [];
+    const entryIds: string[] = [];
+    for (let i = 0; i < READERS; i++) {
+      const reader = await signUp(server.base, `restart${i}@example.com`);
+      expect((await reader.call("POST", "/subscriptions", { url: feeds!.url("/news.xml"), view: 0 })).status).toBe(200);
+      readers.push(reader);
+    }
+    const timeline = (await (await readers[0]!.call("POST", "/entries", { view: 0, limit: 100 })).json()) as { data: { entries: { id: string } }[] };
+    entryIds.push(...timeline.data.map((item) => item.entries.id));
+    expect(entryIds).toHaveLength(ITEMS);
+
+    // The load: each reader loops over its timeline and unread counts until told to stop.
+    const answers: Answer[] = [];
+    let loading = true;
+    const loops = readers.map(async (reader) => {
+      while (loading) {
+        await note(reader, answers, "POST", "/entries", { view: 0, limit: 20 });
+        await note(reader, answers, "GET", "/reads");
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+
+    const stoppedAt = Date.now();
+    await postgres!.stop();
+    await waitFor("/readyz to say not ready", async () => (await fetch(`${server.base}/readyz`)).status === 503, { watch: [server], timeoutMs: 5000 });
+
+    // The changes each reader makes during the outage: every one refused clearly, kept to retry.
+    const marks = (i: number) => entryIds.slice(i * 5, i * 5 + 5);
+    const stars = (i: number) => entryIds.slice(20 + i * 2, 20 + i * 2 + 2);
+    const refused: Answer[] = [];
+    for (const [i, reader] of readers.entries()) {
+      refused.push(await note(reader, answers, "POST", "/reads", { entryIds: marks(i) }));
+      for (const entryId of stars(i)) refused.push(await note(reader, answers, "POST", "/collections", { entryId, view: 0 }));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    for (const answer of refused) expect(answer).toMatchObject({ status: 503, code: 19000, retryAfter: "5" });
+
+    const restartedAt = Date.now();
+    await postgres!.start();
+    const backAt = Date.now();
+    const reconnectMs = await waitFor("the server to answer again", async () => (await readers[0]!.call("GET", "/reads")).status === 200, { watch: [server], timeoutMs: 10_000 });
+    await waitFor("/readyz to say ready", async () => (await fetch(`${server.base}/readyz`)).ok, { watch: [server], timeoutMs: 10_000 });
+    const readyMs = Date.now() - backAt;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    loading = false;
+    await Promise.all(loops);
+
+    // The client retries what was refused; each lands now.
+    for (const [i, reader] of readers.entries()) {
+      expect((await reader.call("POST", "/reads", { entryIds: marks(i) })).status).toBe(200);
+      for (const entryId of stars(i)) expect((await reader.call("POST", "/collections", { entryId, view: 0 })).status).toBe(200);
+    }
+
+    const during = answers.filter((answer) => answer.at >= stoppedAt && answer.at + answer.ms < restartedAt);
+    const after = answers.filter((answer) => answer.at >= backAt + reconnectMs);
+    console.log(
+      `PostgreSQL restart: ${answers.length} requests; during the outage ${during.length} (statuses ${[...new Set(during.map((a) => a.status))].join(", ")}, ` +
+        `slowest ${Math.max(...during.map((a) => a.ms))} ms); answering again ${reconnectMs} ms and ready ${readyMs} ms after PostgreSQL accepted connections; ${after.length} requests after, all 200: ${after.every((a) => a.status === 200)}`,
+    );
+    // No 500, no hang: whatever failed failed fast with the clear code.
+    expect(answers.filter((answer) => answer.status !== 200 && !(answer.status === 503 && answer.code === 19000 && answer.retryAfter === "5"))).toEqual([]);
+    expect(during.length).toBeGreaterThan(0);
+    expect(during.every((answer) => answer.status === 503 && answer.ms < 5000)).toBe(true);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((answer) => answer.status === 200)).toBe(true);
+    expect(reconnectMs).toBeLessThan(10_000);
+
+    // The readers' view and the database's agree with what was acknowledged.
+    database = await openDatabase({ kind: "postgres", url: postgres!.url, maxConnections: 2 });
+    for (const [i, reader] of readers.entries()) {
+      const state = await readerState(database.db, `restart${i}@example.com`);
+      for (const id of marks(i)) expect(state.unread.has(id)).toBe(false);
+      expect([...state.starred].sort()).toEqual(stars(i).sort());
+      expect(state.unread.size).toBe(ITEMS - 5);
+      const counts = (await (await reader.call("GET", "/reads")).json()) as { data: Record<string, number> };
+      expect(Object.values(counts.data)).toEqual([ITEMS - 5]);
+    }
+    expect(await unreadCountMismatches(database.db)).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,19 @@
+// A reader of a running server, through its HTTP API as the web app calls it.
+export interface Reader {
+  base: string;
+  /** An API call (`/api` + `pathname`) with the reader's session; never throws on an HTTP status. */
+  call(method: string, pathname: string, body?: unknown): Promise<Response>;
+}
+
+/** Signs a new reader up at `base` and returns their session. */
+export async function signUp(base: string, email: string): Promise<Reader> {
+  const headers = { origin: base, "content-type": "application/json" };
+  const response = await fetch(`${base}/api/better-auth/sign-up/email`, { method: "POST", headers, body: JSON.stringify({ email, password: "correct horse battery", name: email.split("@")[0] }) });
+  if (response.status !== 200) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  return {
+    base,
+    call: (method, pathname, body) =>
+      fetch(`${base}/api${pathname}`, { method, headers: { ...headers, cookie }, signal: AbortSignal.timeout(15_000), ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+  };
+}
