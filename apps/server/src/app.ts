@@ -10,13 +10,14 @@ import { bodyLimits } from "./http/body-limits.ts";
 import type { AppEnv } from "./http/context.ts";
 import { compressAnswers } from "./http/compress.ts";
 import { handleError } from "./http/on-error.ts";
-import { createRequestCounter, rateLimits } from "./http/rate-limits.ts";
+import { rateLimits } from "./http/rate-limits.ts";
 import { requestLog } from "./http/request-log.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { webAppRoutes, webAppScriptHashes } from "./http/web-app.ts";
 import type { Config } from "./env.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
+import type { RateCounter } from "./lib/rate-limit.ts";
 
 /** What the HTTP application is made of: the composition root's sign-in and features. */
 export interface AppParts {
@@ -26,6 +27,8 @@ export interface AppParts {
   db: Database;
   pingDatabase: () => Promise<void>;
   driver: string;
+  /** What the rate limits count with (the database, or Redis). */
+  rateCounter: RateCounter;
   /** What the rate limits, body limits and security headers read. */
   config: Pick<Config, "server" | "rateLimits" | "inbox" | "accounts" | "telemetry">;
   clock: Clock;
@@ -45,7 +48,7 @@ export function createApp(parts: AppParts, options: { webDistDir?: string; readi
   app.use(securityHeaders({ scriptHashes, connectSources: [config.telemetry.analytics?.host, config.telemetry.errorReportingDsn] }));
   app.onError(handleError);
   const limits = rateLimits({
-    counter: createRequestCounter({ db: parts.db, clock: parts.clock, logger: parts.logger }),
+    counter: parts.rateCounter,
     config: config.rateLimits,
     trustProxy: config.server.trustProxy,
     signedIn: async (c) => {
