@@ -38,6 +38,7 @@ export function createServer(input: { config: Config; database: DatabaseHandle; 
       await root.push.notifier.settled();
       await root.feedReaders.close();
       root.network.close();
+      await root.rateCounter.close();
     },
   };
 }

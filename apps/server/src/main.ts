@@ -143,6 +143,7 @@ async function main() {
     await root.push.notifier.settled();
     await root.feedReaders.close();
     root.network.close();
+    await root.rateCounter.close();
     await database.close();
     logger.info({ signal }, "shut down");
     process.exit(0);

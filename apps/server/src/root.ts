@@ -34,6 +34,7 @@ import { createSearchModule } from "./features/search/index.ts";
 import { createShareModule } from "./features/share/index.ts";
 import { createSubscriptionsModule } from "./features/subscriptions/index.ts";
 import { createRefresher, discoverFeeds, loadReadability } from "./fetcher/index.ts";
+import { createRateCounter } from "./http/rate-counter.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { answeringRefusals, createNetworkPolicy } from "./lib/http/index.ts";
 import { USER_AGENT } from "./lib/http/user-agent.ts";
@@ -88,6 +89,8 @@ export function createRoot(input: RootInput) {
     config: { auth: config.auth, accounts: config.accounts, webUrl: server.webUrl, trustedOrigins: server.trustedOrigins, trustProxy: server.trustProxy },
     mailer: lazyMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger }),
   });
+  // Every rate limit counts here, shared by every server process (the database, or Redis).
+  const rateCounter = createRateCounter({ config: config.rateLimits, db, clock, logger });
   const { checkTwoFactor } = accounts;
   const power = createPowerModule({ platform, config: config.power, checkTwoFactor });
   const invitationPrice = config.power.invitationPrice;
@@ -187,11 +190,12 @@ export function createRoot(input: RootInput) {
     entryItem: (user, entryId) => entries.entries.get(user, entryId),
     indexEntries: search.indexEntries,
     ingest,
+    rateCounter,
   });
   const reads = createReadsModule({ timeline, clock, subscriptionsOf: subscriptions.keysForUser, ownInboxId: inboxes.ownInboxId, retry: retryOnConflict });
   const collections = createCollectionsModule({ platform, canSee: entries.visibleTo });
   const ai = createAiModule({ platform, config: { ...config.ai, sharedAddresses: config.network.sharedAddresses }, entries: entries.entries, canSee: entries.visibleTo });
-  const integrations = createIntegrationsModule({ platform, config: config.integrations, entry: (user, entryId) => entries.entries.get(user, entryId) });
+  const integrations = createIntegrationsModule({ platform, config: config.integrations, entry: (user, entryId) => entries.entries.get(user, entryId), rateCounter });
   const discover = createDiscoverModule({
     platform,
     rsshub,
@@ -214,7 +218,7 @@ export function createRoot(input: RootInput) {
       return (await feeds.repo.findById(feed.id)) ?? feed;
     },
   });
-  const images = createImagesModule({ platform, config: config.images, dataDir: config.dataDir, trustProxy: server.trustProxy });
+  const images = createImagesModule({ platform, config: config.images, dataDir: config.dataDir, trustProxy: server.trustProxy, rateCounter });
   const profiles = createProfilesModule({ platform, clientConfig: clientConfig(config), invitationsRequired: () => accounts.accounts.invitationsRequired() });
   const appPasswords = createAppPasswordsModule({ platform });
   const greader = createGreaderModule({
@@ -246,6 +250,8 @@ export function createRoot(input: RootInput) {
     ids,
     clock,
     network,
+    /** What every rate limit counts with; closed with the server (`rateCounter.close()`). */
+    rateCounter,
     /** The client for what no reader vouches for: public addresses only. */
     http: network.publicHttp,
     auth,

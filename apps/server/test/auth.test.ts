@@ -102,7 +102,7 @@ describe("auth", () => {
     const locked = await attempt("ann@example.com", "correct horse battery");
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(800);
-    expect(await locked.json()).toMatchObject({ message: expect.stringContaining("Too many failed sign-in attempts") });
+    expect(await locked.json()).toMatchObject({ code: 18000, message: expect.stringContaining("Too many failed sign-in attempts") });
 
     expect((await attempt("bob@example.com", "correct horse battery")).status).toBe(200);
   });

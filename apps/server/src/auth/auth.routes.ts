@@ -4,6 +4,7 @@ import type { AppEnv } from "../http/context.ts";
 import type { Auth } from "./auth.ts";
 import { requestAddress as addressOf } from "../http/request-address.ts";
 import { withClientAddress } from "../http/client-ip.ts";
+import { tooManyRequests } from "../http/rate-limits.ts";
 
 async function emailOf(request: Request): Promise<string> {
   const body = (await request.clone().json().catch(() => null)) as { email?: unknown } | null;
@@ -35,14 +36,8 @@ export function authRoutes(auth: Auth, options: { trustProxy: boolean; signInGua
       const email = await emailOf(c.req.raw);
       const wait = await signInGuard.retryAfterSeconds(address, email);
       if (wait > 0) {
-        c.header("Retry-After", String(wait));
-        return c.json(
-          {
-            code: "TOO_MANY_ATTEMPTS",
-            message: `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes.`,
-          },
-          429,
-        );
+        const message = `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes.`;
+        return tooManyRequests(c, wait, { message, reason: "Failed sign-ins to this account or from this address are limited" });
       }
       const response = await auth.handler(withClientAddress(c.req.raw, address));
       if (response.status === 401) await signInGuard.recordFailure(address, email);

@@ -95,19 +95,11 @@ export function createAuth(options: AuthOptions) {
       disableOriginCheck: false,
       disableCSRFCheck: false,
     },
-    // A ceiling against floods from one address; password guessing is stopped by the sign-in
-    // guard (failed attempts only), so people signing in normally never meet these limits.
-    rateLimit: {
-      enabled: true,
-      storage: "database",
-      window: 60,
-      max: 600,
-      customRules: {
-        "/sign-in/email": { window: 60, max: 120 },
-        "/sign-up/email": { window: 60, max: 120 },
-        "/two-factor/*": { window: 60, max: 30 },
-      },
-    },
+    // Off: its 429 (`{message}` and X-Retry-After, no code) is not the product's, and it counts
+    // in the database only. The server's own limits (http/rate-limits.ts, in the database or Redis)
+    // cover every better-auth route instead: those taking a password or a code, and every other
+    // one asked without a session; password guessing is stopped by the sign-in guard.
+    rateLimit: { enabled: false },
     databaseHooks: {
       user: {
         create: {

@@ -1,54 +1,18 @@
 import { ErrorCode } from "@tidings/contracts";
-import { lt, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
-import type { Database } from "../db/client.ts";
-import { requestCounters } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
-import type { Clock } from "../lib/clock.ts";
-import type { Logger } from "../lib/logger.ts";
+import { MINUTE_MS, type RateCounter } from "../lib/rate-limit.ts";
 import type { AppEnv } from "./context.ts";
 import { requestAddress } from "./request-address.ts";
 
-const WINDOW_MS = 60_000;
-/** Counters of windows this old are deleted, at most once per this interval by each process. */
-const SWEEP_EVERY_MS = 5 * 60_000;
-
 /**
- * Counts requests per key in fixed one-minute windows, in the database, so every server process
- * on it shares the counts. One statement per request: a new window starts at 1, else the count
- * grows by one.
+ * The answer to a request past a limit, whichever limit: 429 with code 18000, `Retry-After` in
+ * seconds, and `reason` saying which limit (`message`, when given, replaces "Too many requests").
  */
-export function createRequestCounter(deps: { db: Database; clock: Clock; logger: Logger }) {
-  let lastSweep = 0;
-  async function sweep(now: number) {
-    if (now - lastSweep < SWEEP_EVERY_MS) return;
-    lastSweep = now;
-    await deps.db.delete(requestCounters).where(lt(requestCounters.windowStartedAt, new Date(now - 2 * WINDOW_MS)));
-  }
-  return {
-    /** Counts one request for `key`; answers the seconds to wait when it is past `limit` in this window, else 0. */
-    async hit(key: string, limit: number): Promise<number> {
-      const now = deps.clock.now().getTime();
-      const windowStart = new Date(Math.floor(now / WINDOW_MS) * WINDOW_MS);
-      const [row] = await deps.db
-        .insert(requestCounters)
-        .values({ key, hits: 1, windowStartedAt: windowStart })
-        .onConflictDoUpdate({
-          target: requestCounters.key,
-          set: {
-            hits: sql`CASE WHEN ${requestCounters.windowStartedAt} = ${windowStart} THEN ${requestCounters.hits} + 1 ELSE 1 END`,
-            windowStartedAt: windowStart,
-          },
-        })
-        .returning({ hits: requestCounters.hits });
-      sweep(now).catch((error: unknown) => deps.logger.warn({ err: error }, "rate-limit counters not swept"));
-      if ((row?.hits ?? 0) <= limit) return 0;
-      return Math.max(1, Math.ceil((windowStart.getTime() + WINDOW_MS - now) / 1000));
-    },
-  };
+export function tooManyRequests(c: Context<AppEnv>, wait: number, text: { reason: string; message?: string }) {
+  const refusal = new AppError(ErrorCode.TooManyRequests, text);
+  return c.json(refusal.toBody(), 429, { "Retry-After": String(wait) });
 }
-
-export type RequestCounter = ReturnType<typeof createRequestCounter>;
 
 /**
  * A per-address limit of `perMinute` requests (0: none) on the requests `applies` picks: past it,
@@ -56,7 +20,7 @@ export type RequestCounter = ReturnType<typeof createRequestCounter>;
  * request goes through: the limit guards the server, it must not take it down.
  */
 export function rateLimit(
-  counter: RequestCounter,
+  counter: RateCounter,
   options: { bucket: string; perMinute: number; trustProxy: boolean; applies: (c: Context<AppEnv>) => boolean | Promise<boolean> },
 ): MiddlewareHandler<AppEnv> {
   const { bucket, perMinute } = options;
@@ -65,18 +29,18 @@ export function rateLimit(
     const address = requestAddress(c, options.trustProxy);
     let wait = 0;
     try {
-      wait = await counter.hit(`${bucket}:${address}`, perMinute);
+      wait = await counter.hit(`${bucket}:${address}`, perMinute, MINUTE_MS);
     } catch (error) {
       c.var.log.warn({ err: error }, "rate limit not counted");
     }
     if (wait === 0) return next();
-    const refusal = new AppError(ErrorCode.TooManyRequests, { reason: `At most ${perMinute} such requests a minute from one address; try again in ${wait} s` });
-    return c.json(refusal.toBody(), 429, { "Retry-After": String(wait) });
+    return tooManyRequests(c, wait, { reason: `At most ${perMinute} such requests a minute from one address; try again in ${wait} s` });
   };
 }
 
 /** better-auth routes that take a password, a code or send mail: the `auth` limit's. */
-const AUTH_LIMITED = /^\/api\/better-auth\/(?:sign-in\/|sign-up\/|request-password-reset|forget-password|reset-password|send-verification-email|two-factor\/verify-)|^\/api\/greader\/accounts\/ClientLogin$/;
+const AUTH_LIMITED =
+  /^\/api\/better-auth\/(?:sign-in\/|sign-up\/|request-password-reset|forget-password|reset-password|send-verification-email|change-password|change-email|delete-user|two-factor\/)|^\/api\/greader\/accounts\/ClientLogin$/;
 /** Where the `public` limit counts requests without a session: the API and the share pages and their pictures. */
 const PUBLIC_PATHS = /^\/(?:api|share|og|u)\//;
 /** Reader apps' sync calls carry their own token (checked by the Google Reader feature), not a session. */
@@ -85,11 +49,10 @@ const READER_APP_SYNC = /^\/api\/greader\/reader\//;
 /**
  * The two limits of {@link RateLimitsConfig}: `auth` on sign-in, sign-up, password reset and
  * two-factor codes; `public` on every other API or share route asked without a signed-in session
- * (`signedIn` reads the session cookie). better-auth's own routes beyond those are left to its own
- * ceiling.
+ * (`signedIn` reads the session cookie), better-auth's other routes included (its own limiter is off).
  */
 export function rateLimits(deps: {
-  counter: RequestCounter;
+  counter: RateCounter;
   config: { authPerMinute: number; publicPerMinute: number };
   trustProxy: boolean;
   signedIn: (c: Context<AppEnv>) => Promise<boolean>;
@@ -103,7 +66,7 @@ export function rateLimits(deps: {
       trustProxy,
       applies: async (c) => {
         const path = c.req.path;
-        if (!PUBLIC_PATHS.test(path) || path.startsWith("/api/better-auth/") || AUTH_LIMITED.test(path)) return false;
+        if (!PUBLIC_PATHS.test(path) || AUTH_LIMITED.test(path)) return false;
         if (READER_APP_SYNC.test(path) && c.req.header("authorization")) return false;
         return !(await deps.signedIn(c));
       },

@@ -1,39 +1,39 @@
-import type { Clock } from "./clock.ts";
-
-const HOUR_MS = 3_600_000;
-/** Keys kept before full buckets (keys idle for an hour or more) are forgotten. */
-const PRUNE_ABOVE = 10_000;
-
-/** Allows each key `perHour` events an hour, in this process. */
-export interface HourlyLimit {
-  /** Counts one event of `key`: false (and nothing counted) when the key has used its hour. */
-  take(key: string): boolean;
-}
+import type { Logger } from "./logger.ts";
 
 /**
- * A token bucket per key: `perHour` tokens, refilled evenly over the hour, so a burst of
- * `perHour` passes and after it one event every hour / `perHour`. 0 allows everything. In memory:
- * each process counts its own events.
+ * Counts events per key in fixed windows, shared by every server process (in the database, or in
+ * Redis when REDIS_URL is set): what every rate limit of the server counts with.
  */
-export function createHourlyLimit(options: { perHour: number; clock: Clock }): HourlyLimit {
-  const { perHour, clock } = options;
-  const buckets = new Map<string, { tokens: number; at: number }>();
-  const refilled = (bucket: { tokens: number; at: number }, now: number) => Math.min(perHour, bucket.tokens + ((now - bucket.at) * perHour) / HOUR_MS);
+export interface RateCounter {
+  /**
+   * Counts one event of `key` in its current window of `windowMs`: the seconds to wait until that
+   * window ends when the key is past `limit` in it, else 0. Rejects when the store is unreachable.
+   */
+  hit(key: string, limit: number, windowMs: number): Promise<number>;
+  /** Lets go of the store's connection (Redis); the database is closed by its owner. */
+  close(): Promise<void>;
+}
 
-  function prune(now: number) {
-    for (const [key, bucket] of buckets) if (refilled(bucket, now) >= perHour) buckets.delete(key);
-  }
+/** One limit's question: counts an event of `key`, answering the seconds to wait (0: go ahead). */
+export type Limit = (key: string) => Promise<number>;
 
-  return {
-    take(key) {
-      if (perHour === 0) return true;
-      const now = clock.now().getTime();
-      const bucket = buckets.get(key);
-      const tokens = bucket ? refilled(bucket, now) : perHour;
-      if (tokens < 1) return false;
-      if (!bucket && buckets.size >= PRUNE_ABOVE) prune(now);
-      buckets.set(key, { tokens: tokens - 1, at: now });
-      return true;
-    },
+/**
+ * `limit` events per `windowMs` for each key of `bucket` (0: no limit). When the counter fails
+ * (its store is away) the event goes through, with a warning: a limit guards the server, it must
+ * not take it down.
+ */
+export function createLimit(counter: RateCounter, options: { bucket: string; limit: number; windowMs: number; logger: Logger }): Limit {
+  const { bucket, limit, windowMs, logger } = options;
+  return async (key) => {
+    if (limit <= 0) return 0;
+    try {
+      return await counter.hit(`${bucket}:${key}`, limit, windowMs);
+    } catch (error) {
+      logger.warn({ err: error, bucket }, "rate limit not counted");
+      return 0;
+    }
   };
 }
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 3_600_000;

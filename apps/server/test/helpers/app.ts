@@ -64,6 +64,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     close: async () => {
       await deps.feedReaders.close();
       deps.network.close();
+      await deps.rateCounter.close();
       await database.close();
     },
   };

@@ -89,6 +89,9 @@ describe("POST /inboxes/email", () => {
     const headers = { "X-Follow-Handle": "news", "X-Follow-Secret": inbox.secret };
     expect(await post(Buffer.alloc(5000, "a"), headers)).toMatchObject({ status: 413, body: { code: 14001 } });
     expect((await post(workerMail(), headers)).status).toBe(200);
-    expect(await post(workerMail({ messageId: "<w2@sender.example>" }), headers)).toMatchObject({ status: 429, body: { code: 10002 } });
+    const refused = await t.request("/api/inboxes/email", { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(workerMail({ messageId: "<w2@sender.example>" })) });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ code: 18000, reason: expect.stringContaining("1 messages an hour") });
   });
 });

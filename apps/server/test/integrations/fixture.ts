@@ -91,6 +91,7 @@ export async function integrationFixture(env: Record<string, string> = {}, optio
         network: { ...deps.network, publicHttp: permissive, privateHttp: permissive },
         entry: (user, id) => deps.entries.get(user, id),
         endpoints,
+        rateCounter: deps.rateCounter,
       });
       // Mounted first, its routes answer before the app's own integrations'.
       return caller(createApp({ ...deps, modules: [integrations, ...deps.modules] }), cookie);

@@ -4,7 +4,7 @@ import type { AppEnv } from "../../http/context.ts";
 import { requestAddress } from "../../http/request-address.ts";
 import { ok } from "../../http/respond.ts";
 import { validate } from "../../http/validate.ts";
-import type { HourlyLimit } from "../../lib/rate-limit.ts";
+import type { Limit } from "../../lib/rate-limit.ts";
 import { MAX_WIDTH } from "./image-transform.ts";
 import type { ImagesService } from "./images.service.ts";
 
@@ -43,9 +43,14 @@ function oneChunk(bytes: Buffer): ReadableStream<Uint8Array> {
  * the server fetch is limited per hour (IMAGE_PROXY_PER_HOUR), cached answers are not. A
  * signed-in reader's session decides what the private-network policy lets the proxy reach.
  */
-export function imageRoutes(deps: { images: ImagesService; limit: HourlyLimit; trustProxy: boolean; optionalUser: MiddlewareHandler<AppEnv> }) {
+export function imageRoutes(deps: { images: ImagesService; limit: Limit; trustProxy: boolean; optionalUser: MiddlewareHandler<AppEnv> }) {
   const { images, limit } = deps;
-  const allowance = (c: Context<AppEnv>) => () => limit.take(requestAddress(c, deps.trustProxy));
+  // Past the limit, the service's refusal (429, code 18000) goes out with the wait as Retry-After.
+  const allowance = (c: Context<AppEnv>) => async () => {
+    const wait = await limit(requestAddress(c, deps.trustProxy));
+    if (wait > 0) c.header("Retry-After", String(wait));
+    return wait;
+  };
   return new Hono<AppEnv>()
     .get("/image", deps.optionalUser, validate("query", imageQuery), async (c) => {
       const { url, w } = c.req.valid("query");

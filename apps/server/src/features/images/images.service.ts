@@ -39,8 +39,11 @@ export interface ImagesServiceDeps {
 /** A proxied image, and whether it came from a private network (then it is nobody else's to cache). */
 export type ProxiedFile = CachedFile & { privateNetwork: boolean };
 
-/** Whether a client may make the server fetch one more image now (cache hits never ask). */
-export type FetchAllowance = () => boolean;
+/**
+ * Counts one fetch for the client that asks: the seconds it must wait when it has had its share
+ * of the hour, else 0 (cache hits never ask).
+ */
+export type FetchAllowance = () => Promise<number>;
 
 const key = (...parts: (string | number)[]) => createHash("sha256").update([VERSION, ...parts].join("\n")).digest("hex");
 
@@ -76,7 +79,14 @@ export function createImagesService(deps: ImagesServiceDeps) {
     if (failed && failed.until > clock.now().getTime()) return Promise.reject(failed.error);
     const pending = originals.get(id);
     if (pending) return pending;
-    if (allow && !allow()) return Promise.reject(new AppError(ErrorCode.InvalidParameter, { status: 429, message: "Too many images", reason: "This address has had too many images fetched this hour (IMAGE_PROXY_PER_HOUR); cached ones still load" }));
+    if (!allow) return start(id, url, reach, who);
+    return allow().then((wait) => {
+      if (wait > 0) throw new AppError(ErrorCode.TooManyRequests, { reason: `This address has had too many images fetched this hour (IMAGE_PROXY_PER_HOUR); cached ones still load. Try again in ${wait} s` });
+      return originals.get(id) ?? start(id, url, reach, who);
+    });
+  }
+
+  function start(id: string, url: URL, reach: Reach, who: Voucher): Promise<FetchedImage> {
     const http = reach === "private" ? network.privateHttp : network.publicHttp;
     const started = fetchImage(http, url, deps.maxBytes, (error) => refusalError(error, { policy: network, who }))
       .catch((error: unknown) => {

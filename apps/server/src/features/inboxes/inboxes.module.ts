@@ -2,7 +2,7 @@ import type { TimelineItem } from "@tidings/contracts";
 import { Hono } from "hono";
 import type { Executor } from "../../db/client.ts";
 import type { AppEnv, RequestUser } from "../../http/context.ts";
-import { createHourlyLimit } from "../../lib/rate-limit.ts";
+import { createLimit, HOUR_MS, type RateCounter } from "../../lib/rate-limit.ts";
 import type { Platform } from "../../platform.ts";
 import type { IngestActions } from "../../ports.ts";
 import type { TimelineRepo } from "../../timeline/timeline.repo.ts";
@@ -32,6 +32,8 @@ export interface InboxesPorts {
   indexEntries: (tx: Executor, rows: { id: string; title?: string | null; description?: string | null; content?: string | null }[]) => Promise<void>;
   /** Readers' rules and push notifications, run on a new entry. */
   ingest: IngestActions;
+  /** Where the hourly limit of mail per inbox counts, shared by every server process. */
+  rateCounter: RateCounter;
 }
 
 /**
@@ -64,7 +66,7 @@ export function createInboxesModule(ports: InboxesPorts) {
     inboxes: repo,
     entries: inboxEntries,
     files,
-    limit: createHourlyLimit({ perHour: config.mailPerHour, clock }),
+    limit: createLimit(ports.rateCounter, { bucket: "inbox-mail", limit: config.mailPerHour, windowMs: HOUR_MS, logger: platform.logger.child({ module: "inbox-mail" }) }),
     perHour: config.mailPerHour,
     ids,
     clock,

@@ -3,7 +3,7 @@ import type { TimelineItem } from "@tidings/contracts";
 import { Hono } from "hono";
 import type { AppEnv, RequestUser } from "../../http/context.ts";
 import type { NetworkPolicy } from "../../lib/http/index.ts";
-import { createHourlyLimit } from "../../lib/rate-limit.ts";
+import { createLimit, HOUR_MS, type RateCounter } from "../../lib/rate-limit.ts";
 import { createSealedBox } from "../../lib/sealed-box.ts";
 import type { Platform } from "../../platform.ts";
 import type { FeatureModule } from "../module.ts";
@@ -23,6 +23,8 @@ export interface IntegrationsPorts {
   /** For tests: the clients of the private-network policy, and the fixed hosts of Instapaper and Zotero. */
   network?: Pick<NetworkPolicy, "publicHttp" | "privateHttp" | "allows" | "privateNetworksFor">;
   endpoints?: Partial<FixedEndpoints>;
+  /** Where the hourly limit of saves per reader counts, shared by every server process. */
+  rateCounter: RateCounter;
 }
 
 /**
@@ -32,14 +34,15 @@ export interface IntegrationsPorts {
 export function createIntegrationsModule(ports: IntegrationsPorts) {
   const { platform } = ports;
   const { clock } = platform;
+  const logger = platform.logger.child({ module: "integrations" });
   const integrations = createIntegrationsService({
     repo: createIntegrationsRepo(platform.db),
     box: createSealedBox(platform.secret, "integration-settings"),
     clock,
-    logger: platform.logger.child({ module: "integrations" }),
+    logger,
     entry: ports.entry,
     network: ports.network ?? platform.network,
-    limit: createHourlyLimit({ perHour: ports.config.savesPerHour, clock }),
+    limit: createLimit(ports.rateCounter, { bucket: "saves", limit: ports.config.savesPerHour, windowMs: HOUR_MS, logger }),
     context: {
       endpoints: { ...DEFAULT_ENDPOINTS, ...ports.endpoints },
       now: () => clock.now(),

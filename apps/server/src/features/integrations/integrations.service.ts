@@ -14,7 +14,7 @@ import type { RequestUser } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { FetchError, type HttpClient, type NetworkPolicy, refusalError } from "../../lib/http/index.ts";
 import type { Logger } from "../../lib/logger.ts";
-import type { HourlyLimit } from "../../lib/rate-limit.ts";
+import type { Limit } from "../../lib/rate-limit.ts";
 import type { SealedBox } from "../../lib/sealed-box.ts";
 import { CLIENTS, type SaveContext, SELF_HOSTABLE } from "./clients/index.ts";
 import type { IntegrationClient } from "./clients/types.ts";
@@ -39,7 +39,7 @@ export interface IntegrationsServiceDeps {
    */
   network: Pick<NetworkPolicy, "publicHttp" | "privateHttp" | "allows" | "privateNetworksFor">;
   /** Saves per reader and hour. */
-  limit: HourlyLimit;
+  limit: Limit;
   context: Omit<SaveContext, "send">;
 }
 
@@ -80,7 +80,8 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
           reason: parsed.error.issues.map((issue) => `settings.${issue.path.join(".")}: ${issue.message}`).join("; "),
         });
       }
-      if (!deps.limit.take(user.id)) throw new AppError(ErrorCode.IntegrationRateLimited);
+      const wait = await deps.limit(user.id);
+      if (wait > 0) throw new AppError(ErrorCode.IntegrationRateLimited, { reason: `Try again in ${wait} s` });
       const item = toSaveItem(await deps.entry(user, body.entryId), { summary: body.options?.summary, selectedText: body.options?.selectedText });
       const client = CLIENTS[service] as IntegrationClient<typeof service>;
       const { network } = deps;

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "../../../errors.ts";
 import type { AppEnv } from "../../../http/context.ts";
+import { tooManyRequests } from "../../../http/rate-limits.ts";
 import { ok } from "../../../http/respond.ts";
 import { describeIssues } from "../../../http/validate.ts";
 import { formatSize } from "../../files/index.ts";
@@ -32,7 +33,8 @@ export function inboxMailRoutes(deps: { mail: InboxMailService }) {
       if (!c.req.header("content-type")?.startsWith("application/json")) {
         // The secret is checked before the body is read, as for the webhook.
         const inbox = await mail.authenticate(handle, secret);
-        mail.assertAdmitted(inbox);
+        const wait = await mail.admit(inbox);
+        if (wait > 0) return tooManyRequests(c, wait, { reason: mail.refusal(wait) });
         const raw = Buffer.from(await c.req.arrayBuffer());
         if (raw.byteLength === 0) throw new AppError(ErrorCode.InvalidParameter, { reason: "Send the message as the body (message/rfc822)" });
         const [delivery] = await mail.deliverRaw([inbox], raw);
@@ -42,7 +44,8 @@ export function inboxMailRoutes(deps: { mail: InboxMailService }) {
       if (!parsed.success) throw new AppError(ErrorCode.InvalidParameter, { reason: describeIssues(parsed.error.issues) });
       const to = parsed.data.to?.address;
       const inbox = await mail.authenticate(handle ?? (to ? (mail.handleOf(to) ?? undefined) : undefined), secret);
-      mail.assertAdmitted(inbox);
+      const wait = await mail.admit(inbox);
+      if (wait > 0) return tooManyRequests(c, wait, { reason: mail.refusal(wait) });
       const [delivery] = await mail.deliver([inbox], workerMailToMessage(parsed.data));
       return ok(c, { id: delivery!.id });
     },

@@ -1,9 +1,8 @@
-import { ErrorCode, type IdGenerator } from "@tidings/contracts";
-import { AppError } from "../../../errors.ts";
+import type { IdGenerator } from "@tidings/contracts";
 import type { Clock } from "../../../lib/clock.ts";
 import type { Logger } from "../../../lib/logger.ts";
 import { createGroupCommit } from "../../../lib/group-commit.ts";
-import type { HourlyLimit } from "../../../lib/rate-limit.ts";
+import type { Limit } from "../../../lib/rate-limit.ts";
 import type { FilesService } from "../../files/index.ts";
 import type { InboxEntriesService, ReceivedMail } from "../inbox-entries.service.ts";
 import type { InboxRow } from "../inbox.presenter.ts";
@@ -16,8 +15,8 @@ export interface InboxMailDeps {
   inboxes: Pick<InboxesRepo, "findByHandle">;
   entries: Pick<InboxEntriesService, "authenticate" | "receiveMail">;
   files: Pick<FilesService, "privateUrl" | "storePrivate">;
-  /** Messages per inbox and hour, shared by SMTP and POST /inboxes/email. */
-  limit: HourlyLimit;
+  /** Messages per inbox and hour, shared by SMTP and POST /inboxes/email and by every server process. */
+  limit: Limit;
   perHour: number;
   ids: IdGenerator;
   clock: Clock;
@@ -96,15 +95,11 @@ export function createInboxMailService(deps: InboxMailDeps) {
       return inbox;
     },
 
-    /** Counts one message for the inbox: false when the inbox has had its share of the hour. */
-    admit: (inbox: InboxRow): boolean => deps.limit.take(inbox.id),
+    /** Counts one message for the inbox: the seconds to wait when it has had its share of the hour, else 0. */
+    admit: (inbox: InboxRow): Promise<number> => deps.limit(inbox.id),
 
-    /** Counts one message for the inbox, or throws 10002 (HTTP 429) when it has had its share. */
-    assertAdmitted(inbox: InboxRow): void {
-      if (!deps.limit.take(inbox.id)) {
-        throw new AppError(ErrorCode.InboxLimitExceeded, { status: 429, reason: `This inbox accepts ${deps.perHour} messages an hour; try again later` });
-      }
-    },
+    /** Why {@link admit} refused, for the sender. */
+    refusal: (wait: number) => `This inbox accepts ${deps.perHour} messages an hour; try again in ${wait} s`,
 
     /** The inbox a mail worker's call is for (10000 unknown, 10003 wrong secret), as for the webhook. */
     authenticate: (handle: string | undefined, secret: string | undefined) => deps.entries.authenticate(handle, secret),

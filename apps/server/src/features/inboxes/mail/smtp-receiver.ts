@@ -69,10 +69,10 @@ export async function startSmtpReceiver(options: {
       inboxesOf.set(session.envelope, inboxes);
       if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return callback(reply(452, "Too many recipients"));
       mail.inboxFor(address.address).then(
-        (inbox) => {
+        async (inbox) => {
           if (!inbox) return callback(reply(550, `No such inbox: ${address.address}`));
           // A second address of an inbox already counted (news@ and news+x@) costs nothing more.
-          if (!inboxes.has(inbox.id) && !mail.admit(inbox)) return callback(reply(451, "This inbox has received too many messages; try again later"));
+          if (!inboxes.has(inbox.id) && (await mail.admit(inbox)) > 0) return callback(reply(451, "This inbox has received too many messages; try again later"));
           inboxes.set(inbox.id, inbox);
           callback();
         },
