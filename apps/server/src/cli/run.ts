@@ -18,7 +18,17 @@ const USAGE = `Usage:
   npm run -s cli -- refresh [--all]
       Refreshes every due feed (with --all: every feed somebody reads) in the configured
       database once, then prints {"refreshed", "notModified", "failed", "seconds",
-      "cpuSeconds", "maxRssMb"}.`;
+      "cpuSeconds", "maxRssMb"}.
+  npm run -s cli -- backup <file> [--server <url>]
+      Writes a consistent backup of the whole database (gzip'd JSON lines) to <file>. While a
+      server runs on the embedded database (DATA_DIR), asks that server for it; --server asks
+      the server at <url> (on this machine, with the same DATA_DIR).
+  npm run -s cli -- restore <file>
+      Restores a backup into the configured database, which must be empty (a new DATA_DIR, or
+      a new PostgreSQL database), in one transaction. The server must be stopped.
+  npm run -s cli -- move --to <postgres-url>
+      Copies everything from the embedded database (DATA_DIR) into the empty PostgreSQL
+      database at <postgres-url>, keeping the backup it makes in DATA_DIR. Stop the server first.`;
 
 function parseArgs(argv: string[]) {
   const inputs: string[] = [];
@@ -98,6 +108,20 @@ async function main() {
       const outcome = await refreshOnce(config, { all: inputs.includes("--all") });
       console.log(JSON.stringify(outcome));
       failed = outcome.failed > 0;
+    } else if (command === "backup" || command === "restore" || command === "move") {
+      const { backupCommand, moveCommand, restoreCommand } = await import("./backup.ts");
+      const option = (name: string) => (inputs.includes(name) ? (inputs[inputs.indexOf(name) + 1] ?? "") : undefined);
+      const files = inputs.filter((input, index) => !input.startsWith("--") && !inputs[index - 1]?.startsWith("--"));
+      const server = option("--server");
+      const to = option("--to");
+      if (command === "move") {
+        if (!to) throw new Error(USAGE);
+        console.log(JSON.stringify(await moveCommand(config, { to })));
+      } else {
+        if (files.length !== 1) throw new Error(USAGE);
+        const outcome = command === "backup" ? await backupCommand(config, { file: files[0]!, ...(server ? { server } : {}) }) : await restoreCommand(config, { file: files[0]! });
+        console.log(JSON.stringify(outcome));
+      }
     } else {
       throw new Error(`Unknown command "${command}"\n${USAGE}`);
     }

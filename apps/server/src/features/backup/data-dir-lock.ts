@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import { open, readFile, stat, unlink } from "node:fs/promises";
+
+/**
+ * Who holds the embedded database's directory. Only one process may open a PGlite directory (a
+ * second one corrupts it), and PGlite itself keeps no lock: the server and the commands that open
+ * the directory write `DATA_DIR/db.lock` (mode 0600) while they have it. The server's lock also
+ * says where it listens and a secret of this run, with which the CLI on the same machine asks the
+ * running server for a backup: whoever can read the data directory can read the database anyway.
+ */
+export interface DataDirHolder {
+  pid: number;
+  /** "server", or the CLI command that holds it ("restore"…). */
+  command: string;
+  startedAt: string;
+  /** The server's address on loopback, for the CLI. */
+  url?: string;
+  /** The secret of this run: `Authorization: Bearer <token>` on the backup route, from loopback. */
+  token?: string;
+}
+
+export class DataDirInUseError extends Error {
+  readonly holder: DataDirHolder;
+  constructor(dataDir: string, holder: DataDirHolder) {
+    const who = holder.pid < 0 ? "a process starting this instant" : holder.command === "server" ? `a running Tidings server (process ${holder.pid}${holder.url ? `, ${holder.url}` : ""})` : `process ${holder.pid} (tidings ${holder.command})`;
+    super(`The database in ${dataDir} is in use by ${who}. Only one process may open it: stop that one first${holder.command === "server" ? ", or ask the server itself (npm run cli -- backup <file> does so while it runs)" : ""}.`);
+    this.name = "DataDirInUseError";
+    this.holder = holder;
+  }
+}
+
+/** The lock file of a PGlite data directory (DATA_DIR/db → DATA_DIR/db.lock). */
+export const lockPathOf = (pgliteDir: string) => `${pgliteDir.replace(/[/\\]+$/, "")}.lock`;
+
+/** A lock file younger than this that cannot be read yet is its writer's, not a crash's. */
+const FRESH_LOCK_MS = 5000;
+
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** The live holder of the directory, or null (no lock, or one left by a process that has ended). */
+export async function dataDirHolder(pgliteDir: string): Promise<DataDirHolder | null> {
+  let text: string;
+  try {
+    text = await readFile(lockPathOf(pgliteDir), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  let holder: DataDirHolder;
+  try {
+    holder = JSON.parse(text) as DataDirHolder;
+  } catch {
+    // Being written this instant by a process taking it, or cut short by a crash long ago.
+    const age = Date.now() - (await stat(lockPathOf(pgliteDir)).catch(() => ({ mtimeMs: 0 }))).mtimeMs;
+    return age < FRESH_LOCK_MS ? { pid: -1, command: "starting process", startedAt: new Date().toISOString() } : null;
+  }
+  return Number.isInteger(holder.pid) && alive(holder.pid) ? holder : null;
+}
+
+export interface DataDirLock {
+  readonly holder: DataDirHolder;
+  release(): Promise<void>;
+}
+
+/**
+ * Takes the directory for this process, or throws {@link DataDirInUseError} naming the live
+ * process that has it. A lock left by an ended process (a crash, kill -9) is taken over; so is one
+ * with this process's own id (a container restarted as the same pid).
+ */
+export async function claimDataDir(pgliteDir: string, what: { command: string; url?: string; withToken?: boolean }): Promise<DataDirLock> {
+  const lockPath = lockPathOf(pgliteDir);
+  const holder: DataDirHolder = {
+    pid: process.pid,
+    command: what.command,
+    startedAt: new Date().toISOString(),
+    ...(what.url ? { url: what.url } : {}),
+    ...(what.withToken ? { token: randomBytes(32).toString("hex") } : {}),
+  };
+  for (let attempt = 0; ; attempt++) {
+    const existing = await dataDirHolder(pgliteDir);
+    if (existing && existing.pid !== process.pid) throw new DataDirInUseError(pgliteDir, existing);
+    await unlink(lockPath).catch(() => {}); // none, or left by an ended process
+    try {
+      // Created exclusively: of two processes starting at once, one gets it.
+      const file = await open(lockPath, "wx", 0o600);
+      await file.writeFile(JSON.stringify(holder));
+      await file.close();
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 2) throw error;
+    }
+  }
+  return {
+    holder,
+    async release() {
+      const current = await dataDirHolder(pgliteDir).catch(() => null);
+      if (current?.pid === process.pid) await unlink(lockPath).catch(() => {});
+    },
+  };
+}
