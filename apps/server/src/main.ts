@@ -7,6 +7,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { openDatabase, type DatabaseSource } from "./db/client.ts";
 import { migrate, MigrationError } from "./db/migrate.ts";
+import { claimDataDir, DataDirInUseError, localUrlOf } from "./features/backup/index.ts";
 import { createHealthRepo, createReadiness } from "./features/health/index.ts";
 import { createRoot } from "./root.ts";
 import { ConfigError, loadConfig, type Config } from "./env.ts";
@@ -58,6 +59,13 @@ async function main() {
   const source: DatabaseSource = config.databaseUrl
     ? { kind: "postgres", url: config.databaseUrl }
     : { kind: "pglite", dataDir: path.join(config.dataDir, "db") };
+  // One process at a time on the embedded database (a second one would corrupt it): the lock names
+  // this one, where it listens and the secret with which the CLI asks it for a backup.
+  const lock = source.kind === "pglite" ? await claimDataDir(source.dataDir!, { command: "server", url: localUrlOf(config.server.host, config.server.port), withToken: true }).catch((error: unknown) => {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    logger.fatal(error.message);
+    process.exit(1);
+  }) : null;
   let database = await openDatabase(source);
   let applied: string[];
   try {
@@ -145,6 +153,7 @@ async function main() {
     root.network.close();
     await root.rateCounter.close();
     await database.close();
+    await lock?.release();
     logger.info({ signal }, "shut down");
     process.exit(0);
   };

@@ -106,3 +106,9 @@ export async function claimDataDir(pgliteDir: string, what: { command: string; u
     },
   };
 }
+
+/** Where a server listening on `host:port` is reached from its own machine. */
+export function localUrlOf(host: string, port: number): string {
+  const local = host === "" || host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
+  return `http://${local.includes(":") ? `[${local}]` : local}:${port}`;
+}
