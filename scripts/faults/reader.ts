@@ -3,6 +3,8 @@ export interface Reader {
   base: string;
   /** An API call (`/api` + `pathname`) with the reader's session; never throws on an HTTP status. */
   call(method: string, pathname: string, body?: unknown): Promise<Response>;
+  /** A form POST (`/api` + `pathname`), as a browser sends a file. */
+  post(pathname: string, form: FormData): Promise<Response>;
 }
 
 /** Signs a new reader up at `base` and returns their session. */
@@ -15,5 +17,6 @@ export async function signUp(base: string, email: string): Promise<Reader> {
     base,
     call: (method, pathname, body) =>
       fetch(`${base}/api${pathname}`, { method, headers: { ...headers, cookie }, signal: AbortSignal.timeout(15_000), ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+    post: (pathname, form) => fetch(`${base}/api${pathname}`, { method: "POST", headers: { origin: base, cookie }, body: form, signal: AbortSignal.timeout(15_000) }),
   };
 }

@@ -7,6 +7,7 @@ export const fetchEnv = {
   FETCH_CONCURRENCY: integer("FETCH_CONCURRENCY", 16, 1, 256),
   FETCH_PER_HOST: integer("FETCH_PER_HOST", 2, 1, 64),
   FETCH_TIMEOUT_SECONDS: integer("FETCH_TIMEOUT_SECONDS", 30, 1, 600),
+  FETCH_LEASE_SECONDS: integer("FETCH_LEASE_SECONDS", 120, 3, 3600),
   FETCH_MAX_BYTES: integer("FETCH_MAX_BYTES", 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   // One processor is left to this thread (fetching, storing) and the database.
   FETCH_READ_THREADS: integer("FETCH_READ_THREADS", Math.min(8, Math.max(1, availableParallelism() - 1)), 0, 64),
@@ -17,6 +18,8 @@ export interface FetchConfig {
   readonly concurrency: number;
   readonly perHost: number;
   readonly timeoutMs: number;
+  /** How long a claimed feed stays reserved for the process that claimed it (renewed while it lives). */
+  readonly leaseMs: number;
   readonly maxBytes: number;
   /** Threads that read fetched documents (decode, parse, sanitise, index); 0: this thread. */
   readonly readThreads: number;
@@ -31,6 +34,7 @@ export function fetchConfig(e: EnvOf<typeof fetchEnv>): FetchConfig {
     concurrency: e.FETCH_CONCURRENCY,
     perHost: e.FETCH_PER_HOST,
     timeoutMs: e.FETCH_TIMEOUT_SECONDS * 1000,
+    leaseMs: e.FETCH_LEASE_SECONDS * 1000,
     maxBytes: e.FETCH_MAX_BYTES,
     readThreads: e.FETCH_READ_THREADS,
     rsshubUrl: e.RSSHUB_URL.replace(/\/+$/, ""),

@@ -98,6 +98,7 @@ export function createRefresher(ports: RefresherPorts): Refresher {
     refresh: (feed) => refresh(feed),
     concurrency: config.concurrency,
     perHost: config.perHost,
+    leaseMs: config.leaseMs,
   });
   return { refresh, scheduler, readers };
 }

@@ -16,7 +16,11 @@ export interface SchedulerOptions {
   concurrency: number;
   /** Feeds of one host fetched at once by this process. */
   perHost: number;
-  /** How long a claimed feed stays reserved for this worker. */
+  /**
+   * How long a claimed feed stays reserved for this worker; renewed every third of it while the
+   * worker holds the feed, so a worker that dies (kill -9, a lost machine) keeps its feeds from
+   * other workers for one lease at most.
+   */
   leaseMs?: number;
   /** The longest sleep between two looks at the queue. */
   pollMs?: number;
@@ -53,7 +57,7 @@ const hostOf = (url: string) => {
  */
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const { feeds, clock, logger } = options;
-  const leaseMs = options.leaseMs ?? 15 * 60 * 1000;
+  const leaseMs = options.leaseMs ?? 2 * 60 * 1000;
   const pollMs = options.pollMs ?? 30_000;
   const stopGraceMs = options.stopGraceMs ?? 10_000;
   const limiter = new HostLimiter({ concurrency: options.concurrency, perHost: options.perHost });
@@ -94,8 +98,40 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     const leaseUntil = new Date(now.getTime() + leaseMs);
     const claimed = await feeds.claimDue(now, room, leaseUntil);
     for (const feed of claimed) held.set(feed.id, leaseUntil);
+    if (claimed.length) keepRenewing();
     for (const feed of claimed) refreshOne(feed);
     return claimed.length;
+  }
+
+  let renewTimer: NodeJS.Timeout | null = null;
+  let renewing: Promise<void> = Promise.resolve();
+
+  /** Renews the leases of the feeds held, every third of a lease, while any are held. */
+  function keepRenewing() {
+    if (renewTimer) return;
+    renewTimer = setInterval(() => {
+      if (held.size === 0) return stopRenewing();
+      renewing = renewing.then(renewHeld);
+    }, Math.max(50, Math.floor(leaseMs / 3)));
+    renewTimer.unref();
+  }
+
+  function stopRenewing() {
+    if (renewTimer) clearInterval(renewTimer);
+    renewTimer = null;
+  }
+
+  async function renewHeld() {
+    const claims = [...held].map(([id, heldUntil]) => ({ id, leaseUntil: heldUntil }));
+    if (claims.length === 0) return;
+    const leaseUntil = new Date(clock.now().getTime() + leaseMs);
+    try {
+      const renewed = await feeds.renewClaims(claims, leaseUntil);
+      // Only feeds still held: one whose refresh ended meanwhile is not held any more.
+      for (const id of renewed) if (held.has(id)) held.set(id, leaseUntil);
+    } catch (error) {
+      logger.warn({ err: error, feeds: claims.length }, "could not renew the leases of claimed feeds; retrying");
+    }
   }
 
   /** Sleeps in progress; waking resolves them all (several overlap when a sleep races idle()). */
@@ -139,6 +175,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 
   /** Gives back every feed still held: due now, unless its refresh has moved its next check since. */
   async function releaseHeld() {
+    stopRenewing();
+    await renewing;
     const claims = [...held].map(([id, leaseUntil]) => ({ id, leaseUntil }));
     held.clear();
     if (claims.length === 0) return;

@@ -90,6 +90,25 @@ export function createFeedsRepo(db: Database) {
     },
 
     /**
+     * Extends the lease of feeds a live worker still holds to `leaseUntil`: each feed whose next
+     * check is still the lease it holds; a feed refreshed meanwhile keeps its own next check.
+     * Returns the ids renewed.
+     */
+    async renewClaims(claims: { id: string; leaseUntil: Date }[], leaseUntil: Date): Promise<string[]> {
+      const renewed: string[] = [];
+      const byLease = Map.groupBy(claims, (claim) => claim.leaseUntil.toISOString());
+      for (const [heldUntil, group] of byLease) {
+        const rows = await db
+          .update(feeds)
+          .set({ nextCheckAt: leaseUntil })
+          .where(and(inArray(feeds.id, group.map((claim) => claim.id)), eq(feeds.nextCheckAt, new Date(heldUntil))))
+          .returning({ id: feeds.id });
+        renewed.push(...rows.map((row) => String(row.id)));
+      }
+      return renewed;
+    },
+
+    /**
      * Gives claimed feeds back (a process shutting down): each feed whose next check is still the
      * lease it was claimed with becomes due at `now`, so another process takes it at once. A feed
      * refreshed since has its own next check and is left alone. Returns how many were released.
