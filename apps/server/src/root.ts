@@ -31,6 +31,7 @@ import { createProfilesModule } from "./features/profiles/index.ts";
 import { createReadsModule } from "./features/reads/index.ts";
 import { createRsshubModule } from "./features/rsshub/index.ts";
 import { createSearchModule } from "./features/search/index.ts";
+import { createBackupModule } from "./features/backup/index.ts";
 import { createShareModule } from "./features/share/index.ts";
 import { createSubscriptionsModule } from "./features/subscriptions/index.ts";
 import { createRefresher, discoverFeeds, loadReadability } from "./fetcher/index.ts";
@@ -237,8 +238,9 @@ export function createRoot(input: RootInput) {
   const fever = createFeverModule({ platform, readerOfKey: (apiKey) => appPasswords.appPasswords.fromFeverKey(apiKey), timeline, stars: collections.collections, webUrl: server.webUrl, inboxEmailSuffix: config.inbox.emailSuffix, icon: images.cachedIcon });
   const share = createShareModule({ platform, webUrl: server.webUrl, subscriptionsOf: (viewer, userId) => subscriptions.subscriptions.list(viewer, { userId }) });
 
+  const backup = createBackupModule({ platform, driver: database.driver, dataDir: config.dataDir });
   // Mounted in this order; a path the first one answers is the first one's.
-  const modules: FeatureModule[] = [invitations, accounts, feeds, subscriptions, entries, reads, collections, ai, actions, lists, inboxes, profiles, search, discover, files, images, messaging, integrations, rsshub, power, share, appPasswords, greader, fever, metrics];
+  const modules: FeatureModule[] = [invitations, accounts, feeds, subscriptions, entries, reads, collections, ai, actions, lists, inboxes, profiles, search, discover, files, images, messaging, integrations, rsshub, power, share, appPasswords, greader, fever, metrics, backup];
   const jobs: Job[] = [{ name: "refresh", start: () => refresher.scheduler.start(), stop: () => refresher.scheduler.stop() }, ...modules.flatMap((module) => module.jobs ?? [])];
   return {
     config,
