@@ -1,6 +1,6 @@
 // Fault: the disk under the data directory fills up. `npm start` (embedded PGlite) with DATA_DIR
 // on a small tmpfs; a file fills the disk; the reader keeps writing (follows, marks, stars) and
-// reading. Each write is stored or refused with 507 / code 19001 (never a 500, never a crash),
+// reading, and uploads an avatar. Each write is stored or refused with 507 / code 19001 (never a 500, never a crash),
 // reads keep working; once the file is gone, the refused writes succeed without a restart, and
 // the database opens consistent.
 import { type DatabaseHandle, openDatabase } from "@tidings/server";
@@ -24,7 +24,10 @@ const cannotMount = typeof probe === "string" ? probe : null;
 if (typeof probe !== "string") await probe.destroy();
 if (cannotMount) console.warn(`Skipping the full-disk fault test: ${cannotMount}`);
 
-type Write = { kind: "follow" | "mark" | "star"; target: string };
+type Write = { kind: "follow" | "mark" | "star" | "avatar"; target: string };
+
+/** An image as the upload's type sniffing reads it: PNG's signature and 16 KB of pixels. */
+const AVATAR = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16 * 1024, 7)]);
 
 describe.skipIf(cannotMount !== null)("a full disk under the data directory", () => {
   let disk: SmallDisk | null = null;
@@ -67,13 +70,21 @@ describe.skipIf(cannotMount !== null)("a full disk under the data directory", ()
       plan.push({ kind: "follow", target: feeds!.url(`/f${i}.xml`) });
       plan.push({ kind: "mark", target: entryIds[i % ITEMS]! });
       plan.push({ kind: "star", target: entryIds[(i * 7) % ITEMS]! });
+      plan.push({ kind: "avatar", target: `avatar-${i}.png` });
     }
+    const avatarForm = (name: string) => {
+      const form = new FormData();
+      form.set("file", new File([AVATAR], name, { type: "image/png" }));
+      return form;
+    };
     const send = (write: Write) =>
       write.kind === "follow"
         ? reader.call("POST", "/subscriptions", { url: write.target, view: 0 })
         : write.kind === "mark"
           ? reader.call("POST", "/reads", { entryIds: [write.target] })
-          : reader.call("POST", "/collections", { entryId: write.target, view: 0 });
+          : write.kind === "star"
+            ? reader.call("POST", "/collections", { entryId: write.target, view: 0 })
+            : reader.post("/upload/avatar", avatarForm(write.target));
     const stored: Write[] = [];
     const refused: Write[] = [];
     const unclear: string[] = [];
@@ -88,7 +99,7 @@ describe.skipIf(cannotMount !== null)("a full disk under the data directory", ()
       const counts = await reader.call("GET", "/reads");
       const page = await reader.call("POST", "/entries", { view: 0, limit: 20 });
       if (counts.status === 200 && page.status === 200) readsOk++;
-      if (refused.length >= 6) break;
+      if (refused.length >= 8) break;
     }
     console.log(`full disk: filled ${(filled / 1e6).toFixed(1)} MB; ${stored.length} writes stored, ${refused.length} refused 507/19001, ${unclear.length} other; reads answered 200 after ${readsOk} of ${stored.length + refused.length + unclear.length} writes`);
     expect(unclear).toEqual([]);

@@ -12,22 +12,25 @@ import type { AppEnv } from "./context.ts";
  * when 5xx); a
  * malformed body or Hono's own errors as 1002; an address the private-network policy refused that
  * a feature let through as 16000, never a 500; the database out of reach as 19000 (503 with
- * Retry-After) and a full disk under the data as 19001 (507), logged as warnings without a stack;
+ * Retry-After) and a full disk under the data as 19001 (507), also when a feature wrapped them in
+ * a 500 of its own, logged as warnings without a stack;
  * anything else as a logged 500 with code 1005 and no internals in the body.
  */
 export function handleError(error: Error, c: Context<AppEnv>) {
-  if (error instanceof AppError) {
-    // A failure of ours is an error; one of a service we depend on (an AI provider: 502-504) a warning.
-    if (error.status === 500) c.var.log.error({ err: error }, error.message);
-    else if (error.status > 500) c.var.log.warn({ err: error }, error.message);
-    return c.json(error.toBody(), error.status as ContentfulStatusCode);
-  }
-  const fault = storageFault(error);
+  // A feature that wrapped the failure in a 500 of its own (an upload that "could not be stored")
+  // is answered with what the storage said too; not a 502-504, a failure of another service.
+  const fault = !(error instanceof AppError) || error.status === 500 ? storageFault(error) : null;
   if (fault) {
     const answer = storageError(fault, error);
     c.var.log.warn({ fault, cause: describeCause(error) }, answer.message);
     const headers = fault === "unavailable" ? { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } : undefined;
     return c.json(answer.toBody(), answer.status as ContentfulStatusCode, headers);
+  }
+  if (error instanceof AppError) {
+    // A failure of ours is an error; one of a service we depend on (an AI provider: 502-504) a warning.
+    if (error.status === 500) c.var.log.error({ err: error }, error.message);
+    else if (error.status > 500) c.var.log.warn({ err: error }, error.message);
+    return c.json(error.toBody(), error.status as ContentfulStatusCode);
   }
   if (isRefusal(error)) {
     c.var.log.warn({ err: error }, "a refused address reached the error handler");
