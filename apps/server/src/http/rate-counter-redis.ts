@@ -37,7 +37,6 @@ export function createRedisRateCounter(options: { url: string; keyPrefix: string
   const client = createClient({
     url: options.url,
     disableOfflineQueue: true,
-    commandOptions: { timeout: COMMAND_TIMEOUT_MS },
     socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, MAX_RECONNECT_DELAY_MS) },
   });
   let lastReport = -Infinity;
@@ -68,7 +67,8 @@ export function createRedisRateCounter(options: { url: string; keyPrefix: string
   return {
     async hit(key, limit, windowMs) {
       if (!client.isReady && !(await firstConnection)) throw new Error("Redis is not connected");
-      const reply = (await client.eval(HIT_SCRIPT, { keys: [`${options.keyPrefix}rl:${windowMs}:${key}`], arguments: [String(windowMs)] })) as [number, number];
+      const counted = client.eval(HIT_SCRIPT, { keys: [`${options.keyPrefix}rl:${windowMs}:${key}`], arguments: [String(windowMs)] });
+      const reply = (await withTimeout(counted, COMMAND_TIMEOUT_MS)) as [number, number];
       const [count, left] = reply;
       if (count <= limit) return 0;
       return Math.max(1, Math.ceil(left / 1000));
@@ -81,4 +81,13 @@ export function createRedisRateCounter(options: { url: string; keyPrefix: string
       if (client.isOpen) client.destroy();
     },
   };
+}
+
+/** `work`'s outcome, or a rejection once `ms` have passed (the client's own command timeout does not cover a server that stalls). */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { createServer, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../src/db/client.ts";
 import { createDatabaseRateCounter } from "../../src/http/rate-counter-db.ts";
@@ -63,5 +64,25 @@ describe("the Redis rate counter", () => {
     await expect(away.hit("x", 1, MINUTE_MS)).rejects.toThrow(/not connected/);
     expect(performance.now() - started).toBeLessThan(900);
     await away.close();
+  });
+
+  it("waits for a Redis that accepts connections but never answers at most the connect timeout, once", async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket)).listen(0, "127.0.0.1");
+    await new Promise((resolve) => silent.once("listening", resolve));
+    const { port } = silent.address() as { port: number };
+    const stalled = createRedisRateCounter({ url: `redis://127.0.0.1:${port}`, keyPrefix: prefix, logger });
+    try {
+      let started = performance.now();
+      await expect(stalled.hit("x", 1, MINUTE_MS)).rejects.toThrow();
+      expect(performance.now() - started).toBeLessThan(1500);
+      started = performance.now();
+      await expect(stalled.hit("x", 1, MINUTE_MS)).rejects.toThrow();
+      expect(performance.now() - started).toBeLessThan(100);
+    } finally {
+      await stalled.close();
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 });

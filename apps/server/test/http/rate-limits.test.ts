@@ -66,6 +66,17 @@ describe("rate limits", () => {
     expect((await second.request("/api/status/configs")).status).toBe(429);
   });
 
+  it("counts better-auth's other routes without a session in the public limit, answering our 429 (better-auth's own limiter is off)", async () => {
+    t = await createTestApp({ RATE_LIMIT_PUBLIC_PER_MINUTE: "2" });
+    expect((await t.request("/api/better-auth/get-session")).status).toBe(200);
+    expect((await t.request("/api/better-auth/get-session")).status).toBe(200);
+    const refused = await t.request("/api/better-auth/get-session");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.headers.get("x-retry-after")).toBeNull();
+    expect(await refused.json()).toMatchObject({ code: 18000, message: "Too many requests" });
+  });
+
   it("is off at 0", async () => {
     t = await createTestApp({ RATE_LIMIT_PUBLIC_PER_MINUTE: "0", RATE_LIMIT_AUTH_PER_MINUTE: "0" });
     for (let i = 0; i < 20; i++) expect((await t.request("/api/status/configs")).status).toBe(200);
