@@ -33,8 +33,8 @@ export function tableContents(backup: Buffer): Map<string, string[]> {
 export const streamOf = (bytes: Buffer) => Readable.from([bytes]);
 
 /** The real app over an already open database (the restored one), as `createTestApp` builds it. */
-export function appOver(database: DatabaseHandle & { url: string | null }): TestApp {
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "/nonexistent" });
+export function appOver(database: DatabaseHandle & { url: string | null }, env: Record<string, string> = {}): TestApp {
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "/nonexistent", ...env });
   const deps = createRoot({ config, logger: createLogger({ level: "silent" }), database, authSecret: "test-secret-".padEnd(40, "x") });
   const app = createApp(deps);
   return {
