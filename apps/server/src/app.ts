@@ -18,6 +18,7 @@ import type { Config } from "./env.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { RateCounter } from "./lib/rate-limit.ts";
+import { runAsWork } from "./lib/work-age.ts";
 
 /** What the HTTP application is made of: the composition root's sign-in and features. */
 export interface AppParts {
@@ -40,6 +41,8 @@ export interface AppParts {
 export function createApp(parts: AppParts, options: { webDistDir?: string; readiness?: Readiness } = {}) {
   const { guards } = parts.auth;
   const app = new Hono<AppEnv>();
+  // Every request is work that began on arrival: the embedded database serves older work first.
+  app.use((_c, next) => runAsWork(next));
   if (parts.observeRequests) app.use(parts.observeRequests);
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(requestLog(parts.logger));

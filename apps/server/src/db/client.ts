@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { serveOldestFirst } from "./oldest-first.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -34,7 +35,7 @@ export interface DatabaseHandle {
   readonly driver: DatabaseSource["kind"];
   /** The PGlite instance, for dumps in tests; `null` on PostgreSQL. */
   readonly pglite: PGlite | null;
-  /** The pool's clients, read-only (metrics); PostgreSQL only (PGlite's one connection has no pool, its query queue is private). */
+  /** The pool's clients, read-only (metrics); on PGlite its one connection and the calls waiting for it. */
   readonly poolStats?: () => PoolStats;
   close(): Promise<void>;
 }
@@ -82,10 +83,12 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
       relaxedDurability: false,
       postgresqlconf: PGLITE_SETTINGS,
     });
+    const turns = serveOldestFirst(client);
     return {
       db: drizzlePglite(client, { schema }) as unknown as Database,
       driver: "pglite",
       pglite: client,
+      poolStats: () => ({ total: 1, idle: turns.busy ? 0 : 1, waiting: turns.waiting }),
       close: () => client.close(),
     };
   }

@@ -80,7 +80,7 @@ export function createMetrics(deps: MetricsDeps) {
   if (poolStats) {
     new Gauge({
       name: "tidings_db_pool_clients",
-      help: "PostgreSQL connections of this process's pool: total (open), idle, and waiting (queries queued for a connection).",
+      help: "Database connections of this process: total (open), idle, and waiting (queries queued for a connection; on the embedded database, its one connection).",
       labelNames: ["state"],
       registers: [registry],
       collect() {
