@@ -1,9 +1,10 @@
-// Fault: PostgreSQL restarts while readers use the server. A private cluster (initdb in a
-// temporary directory, its own port: the machine's shared PostgreSQL is never touched) under one
-// API process; readers loop over their timeline and unread counts, PostgreSQL stops (fast
-// shutdown) and starts again. During the outage every answer is a 503 with code 19000 and a
-// Retry-After, and /readyz says not ready; once PostgreSQL is back the server answers within
-// 10 s, and the marks and stars the readers made during the outage, retried, are there.
+// Fault: PostgreSQL restarts while readers use the servers. A private cluster (initdb in a
+// temporary directory, its own port: the machine's shared PostgreSQL is never touched) under two
+// API processes and a refresh worker; readers loop over their timeline and unread counts on both
+// processes, PostgreSQL stops (fast shutdown) and starts again. During the outage every answer is
+// a 503 with code 19000 and a Retry-After (a session neither process has cached too, never a
+// 401), and /readyz says not ready; once PostgreSQL is back both answer within 10 s, the marks and
+// stars the readers made during the outage, retried, are there, and the worker refreshes again.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,9 +13,11 @@ import { rssFeed, startFeedServer, type FeedServer } from "@tidings/server/testi
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readerState, unreadCountMismatches } from "./faults/consistency.ts";
 import { type PrivatePostgres, privatePostgresMissing, startPrivatePostgres } from "./faults/private-postgres.ts";
-import { killHard, waitFor } from "./faults/processes.ts";
+import { sql } from "drizzle-orm";
+import { isRunning, killHard, type Proc, startProcess, waitFor } from "./faults/processes.ts";
+import { ROOT } from "./web-build.ts";
 import { type Reader, signUp } from "./faults/reader.ts";
-import { type ServerProc, startServer, untilReady } from "./faults/server.ts";
+import { AUTH_SECRET, type ServerProc, startServer, untilReady } from "./faults/server.ts";
 
 const READERS = 3;
 const ITEMS = 30;
@@ -46,7 +49,8 @@ async function note(reader: Reader, answers: Answer[], method: string, pathname:
 describe.skipIf(missing)("PostgreSQL restarts under load", () => {
   let postgres: PrivatePostgres | null = null;
   let feeds: FeedServer | null = null;
-  let api: ServerProc | null = null;
+  const api: ServerProc[] = [];
+  let worker: Proc | null = null;
   let dataDir = "";
   let database: DatabaseHandle | null = null;
 
@@ -55,12 +59,17 @@ describe.skipIf(missing)("PostgreSQL restarts under load", () => {
     feeds = await startFeedServer();
     feeds.set("/news.xml", { body: rssFeed({ title: "News", items: Array.from({ length: ITEMS }, (_, i) => ({ guid: `n${i}`, title: `News ${i}` })) }) });
     dataDir = await mkdtemp(path.join(tmpdir(), "tidings-faults-restart-"));
-    api = await startServer("api", { DATABASE_URL: postgres.url, SCHEDULER: "false", DATA_DIR: dataDir });
-    await untilReady(api);
+    for (const name of ["api-1", "api-2"]) api.push(await startServer(name, { DATABASE_URL: postgres.url, SCHEDULER: "false", DATA_DIR: path.join(dataDir, name) }));
+    for (const server of api) await untilReady(server);
+    worker = startProcess("worker", process.execPath, [path.join(ROOT, "apps/server/src/worker.ts")], {
+      DATABASE_URL: postgres.url, AUTH_SECRET, LOG_LEVEL: "info", PRIVATE_NETWORKS_FOR: "everyone", SHARED_PRIVATE_ADDRESSES: "127.0.0.1", FETCH_READ_THREADS: "0", DATA_DIR: path.join(dataDir, "worker"),
+    });
+    const started = worker;
+    await waitFor("the worker to start", () => started.output().includes("refresh worker started"), { watch: [started], timeoutMs: 60_000 });
   }, 90_000);
 
   afterAll(async () => {
-    if (api) await killHard(api);
+    for (const proc of [worker, ...api]) if (proc) await killHard(proc);
     await database?.close().catch(() => {});
     await feeds?.close();
     await postgres?.destroy();
@@ -68,14 +77,17 @@ describe.skipIf(missing)("PostgreSQL restarts under load", () => {
   }, 60_000);
 
   it("answers 503 with code 19000 and Retry-After during the outage, is back within 10 s, and the changes retried after it land", async () => {
-    const server = api!;
+    const server = api[0]!;
     const readers: Reader[] = [];
     const entryIds: string[] = [];
     for (let i = 0; i < READERS; i++) {
       const reader = await signUp(server.base, `restart${i}@example.com`);
       expect((await reader.call("POST", "/subscriptions", { url: feeds!.url("/news.xml"), view: 0 })).status).toBe(200);
-      readers.push(reader);
+      // Readers take turns between the two processes.
+      readers.push(i % 2 === 0 ? reader : reader.on(api[1]!.base));
     }
+    // A session api-2 has never seen: it must look it up during the outage.
+    const unseen = await signUp(server.base, "unseen@example.com");
     const timeline = (await (await readers[0]!.call("POST", "/entries", { view: 0, limit: 100 })).json()) as { data: { entries: { id: string } }[] };
     entryIds.push(...timeline.data.map((item) => item.entries.id));
     expect(entryIds).toHaveLength(ITEMS);
@@ -91,8 +103,16 @@ describe.skipIf(missing)("PostgreSQL restarts under load", () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 1500));
 
-    const stoppedAt = Date.now();
+    // The feed changes and is due during the outage: the worker will fail to claim it meanwhile.
+    database = await openDatabase({ kind: "postgres", url: postgres!.url, maxConnections: 2 });
+    feeds!.set("/news.xml", { body: rssFeed({ title: "News", items: Array.from({ length: ITEMS + 1 }, (_, i) => ({ guid: `n${i}`, title: `News ${i}` })) }) });
+    await database.db.execute(sql`UPDATE feeds SET next_check_at = now() + interval '2 seconds'`);
+    const storedEntries = async () => Number((await database!.db.execute(sql`SELECT count(*)::int AS n FROM entries`)).rows[0]!.n);
+    expect(await storedEntries()).toBe(ITEMS);
+
     await postgres!.stop();
+    // From here PostgreSQL is gone (its process has exited).
+    const stoppedAt = Date.now();
     await waitFor("/readyz to say not ready", async () => (await fetch(`${server.base}/readyz`)).status === 503, { watch: [server], timeoutMs: 5000 });
 
     // The changes each reader makes during the outage: every one refused clearly, kept to retry.
@@ -103,14 +123,18 @@ describe.skipIf(missing)("PostgreSQL restarts under load", () => {
       refused.push(await note(reader, answers, "POST", "/reads", { entryIds: marks(i) }));
       for (const entryId of stars(i)) refused.push(await note(reader, answers, "POST", "/collections", { entryId, view: 0 }));
     }
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    refused.push(await note(unseen.on(api[1]!.base), answers, "GET", "/reads"));
+    await new Promise((resolve) => setTimeout(resolve, 4000));
     for (const answer of refused) expect(answer).toMatchObject({ status: 503, code: 19000, retryAfter: "5" });
+    for (const proc of api) expect((await fetch(`${proc.base}/readyz`)).status).toBe(503);
 
     const restartedAt = Date.now();
     await postgres!.start();
     const backAt = Date.now();
-    const reconnectMs = await waitFor("the server to answer again", async () => (await readers[0]!.call("GET", "/reads")).status === 200, { watch: [server], timeoutMs: 10_000 });
-    await waitFor("/readyz to say ready", async () => (await fetch(`${server.base}/readyz`)).ok, { watch: [server], timeoutMs: 10_000 });
+    const reconnectMs = Math.max(
+      ...(await Promise.all(readers.slice(0, 2).map((reader) => waitFor(`${reader.base} to answer again`, async () => (await reader.call("GET", "/reads")).status === 200, { watch: api, timeoutMs: 10_000 })))),
+    );
+    for (const proc of api) await waitFor(`${proc.name}'s /readyz to say ready`, async () => (await fetch(`${proc.base}/readyz`)).ok, { watch: api, timeoutMs: 10_000 });
     const readyMs = Date.now() - backAt;
     await new Promise((resolve) => setTimeout(resolve, 1000));
     loading = false;
@@ -136,15 +160,20 @@ describe.skipIf(missing)("PostgreSQL restarts under load", () => {
     expect(after.every((answer) => answer.status === 200)).toBe(true);
     expect(reconnectMs).toBeLessThan(10_000);
 
+    // The worker lived through it and refreshes the feed that fell due during the outage.
+    // (The worker looks at the queue at least every 30 s: the feed was made due behind its back.)
+    const refreshMs = await waitFor("the worker to refresh again", async () => (await storedEntries()) === ITEMS + 1, { watch: [worker!], timeoutMs: 40_000 });
+    console.log(`the worker stored the new entry ${refreshMs} ms after the servers answered again`);
+    expect(isRunning(worker!)).toBe(true);
+
     // The readers' view and the database's agree with what was acknowledged.
-    database = await openDatabase({ kind: "postgres", url: postgres!.url, maxConnections: 2 });
     for (const [i, reader] of readers.entries()) {
       const state = await readerState(database.db, `restart${i}@example.com`);
       for (const id of marks(i)) expect(state.unread.has(id)).toBe(false);
       expect([...state.starred].sort()).toEqual(stars(i).sort());
-      expect(state.unread.size).toBe(ITEMS - 5);
+      expect(state.unread.size).toBe(ITEMS + 1 - 5);
       const counts = (await (await reader.call("GET", "/reads")).json()) as { data: Record<string, number> };
-      expect(Object.values(counts.data)).toEqual([ITEMS - 5]);
+      expect(Object.values(counts.data)).toEqual([ITEMS + 1 - 5]);
     }
     expect(await unreadCountMismatches(database.db)).toEqual([]);
   }, 120_000);

@@ -5,18 +5,28 @@ export interface Reader {
   call(method: string, pathname: string, body?: unknown): Promise<Response>;
   /** A form POST (`/api` + `pathname`), as a browser sends a file. */
   post(pathname: string, form: FormData): Promise<Response>;
+  /** The same session on another server process of the same instance. */
+  on(base: string): Reader;
 }
 
 /** Signs a new reader up at `base` and returns their session. */
 export async function signUp(base: string, email: string): Promise<Reader> {
-  const headers = { origin: base, "content-type": "application/json" };
-  const response = await fetch(`${base}/api/better-auth/sign-up/email`, { method: "POST", headers, body: JSON.stringify({ email, password: "correct horse battery", name: email.split("@")[0] }) });
+  const response = await fetch(`${base}/api/better-auth/sign-up/email`, {
+    method: "POST",
+    headers: { origin: base, "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "correct horse battery", name: email.split("@")[0] }),
+  });
   if (response.status !== 200) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  return session(base, response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; "));
+}
+
+function session(base: string, cookie: string): Reader {
+  const headers = { origin: base, "content-type": "application/json" };
   return {
     base,
     call: (method, pathname, body) =>
       fetch(`${base}/api${pathname}`, { method, headers: { ...headers, cookie }, signal: AbortSignal.timeout(15_000), ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
     post: (pathname, form) => fetch(`${base}/api${pathname}`, { method: "POST", headers: { origin: base, cookie }, body: form, signal: AbortSignal.timeout(15_000) }),
+    on: (other) => session(other, cookie),
   };
 }
