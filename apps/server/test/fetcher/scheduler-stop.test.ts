@@ -53,7 +53,7 @@ describe("the scheduler, stopped", () => {
     const refreshed = rows.filter((row) => row.checkedAt !== null);
     expect(refreshed).toHaveLength(1);
     expect(refreshed[0]!.nextCheckAt.getTime()).toBe(later.getTime());
-    // The hung one and the three waiting: due again now, not held for the 15-minute lease.
+    // The hung one and the three waiting: due again now, not held for the rest of their lease.
     const givenBack = rows.filter((row) => row.checkedAt === null);
     expect(givenBack).toHaveLength(4);
     for (const row of givenBack) expect(row.nextCheckAt.getTime()).toBeLessThanOrEqual(Date.now());
