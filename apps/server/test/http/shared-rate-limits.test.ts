@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { requestCounters } from "../../src/db/schema/index.ts";
 import { apiAs } from "../helpers/api.ts";
 import { createTestApp, signUp, type TestApp } from "../helpers/app.ts";
 import { type FeedServer, startFeedServer } from "../helpers/feed-server.ts";
@@ -46,10 +47,18 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** The database holds counts when it is the store, none when Redis is: the limits counted where configured. */
+async function expectCountedInDatabase(expected: boolean) {
+  const rows = await t!.deps.db.select().from(requestCounters);
+  expect(rows.length > 0).toBe(expected);
+}
+
 describe.each([
   ["the database", () => ({})],
   ["Redis", redisEnv],
-])("rate limits shared by two servers, counted in %s", (_store, storeEnv) => {
+])("rate limits shared by two servers, counted in %s", (store, storeEnv) => {
+  afterEach(async () => expectCountedInDatabase(store === "the database"));
+
   it("trips the sign-in limit at RATE_LIMIT_AUTH_PER_MINUTE with requests spread over both", async () => {
     t = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: "3", ...storeEnv() }, { clock: movableClock() });
     other = secondInstance(t);
