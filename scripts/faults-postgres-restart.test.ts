@@ -126,7 +126,12 @@ describe.skipIf(missing)("PostgreSQL restarts under load", () => {
     refused.push(await note(unseen.on(api[1]!.base), answers, "GET", "/reads"));
     await new Promise((resolve) => setTimeout(resolve, 4000));
     for (const answer of refused) expect(answer).toMatchObject({ status: 503, code: 19000, retryAfter: "5" });
-    for (const proc of api) expect((await fetch(`${proc.base}/readyz`)).status).toBe(503);
+    for (const proc of api) {
+      const ready = await fetch(`${proc.base}/readyz`);
+      expect(ready.status).toBe(503);
+      // The reason names the failure, not the query that met it.
+      expect(await ready.json()).toEqual({ status: "not ready", reason: expect.stringMatching(/^the database is unreachable: connect ECONNREFUSED 127\.0\.0\.1:\d+$/) });
+    }
 
     const restartedAt = Date.now();
     await postgres!.start();

@@ -1,5 +1,12 @@
 import type { HealthRepo } from "./health.repo.ts";
 
+/** The driver's own message under Drizzle's "Failed query: …" wrapper ("connect ECONNREFUSED …"). */
+function innermostMessage(error: unknown): string {
+  let current = error as { message?: unknown; cause?: unknown };
+  while (current.cause && typeof current.cause === "object") current = current.cause as typeof current;
+  return typeof current.message === "string" ? current.message : String(error);
+}
+
 export type ReadinessAnswer = { ready: true } | { ready: false; reason: string };
 
 /** How long the database has to answer a readiness check. */
@@ -45,7 +52,7 @@ export function createReadiness(repo: HealthRepo, options: { timeoutMs?: number 
       });
       try {
         return await Promise.race([
-          probe().catch((error: unknown): ReadinessAnswer => ({ ready: false, reason: `the database is unreachable: ${(error as Error).message}` })),
+          probe().catch((error: unknown): ReadinessAnswer => ({ ready: false, reason: `the database is unreachable: ${innermostMessage(error)}` })),
           timeout,
         ]);
       } finally {
