@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type DatabaseHandle, openDatabase } from "@tidings/server";
+import { type DatabaseHandle, openDatabase, rowsOf } from "@tidings/server";
 import { rssFeed, startFeedServer, type FeedServer } from "@tidings/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readerState, unreadCountMismatches } from "./faults/consistency.ts";
@@ -107,7 +107,7 @@ describe.skipIf(missing)("PostgreSQL restarts under load", () => {
     database = await openDatabase({ kind: "postgres", url: postgres!.url, maxConnections: 2 });
     feeds!.set("/news.xml", { body: rssFeed({ title: "News", items: Array.from({ length: ITEMS + 1 }, (_, i) => ({ guid: `n${i}`, title: `News ${i}` })) }) });
     await database.db.execute(sql`UPDATE feeds SET next_check_at = now() + interval '2 seconds'`);
-    const storedEntries = async () => Number((await database!.db.execute(sql`SELECT count(*)::int AS n FROM entries`)).rows[0]!.n);
+    const storedEntries = async () => rowsOf<{ n: number }>(await database!.db.execute(sql`SELECT count(*)::int AS n FROM entries`))[0]!.n;
     expect(await storedEntries()).toBe(ITEMS);
 
     await postgres!.stop();
