@@ -63,3 +63,20 @@ describe("backup and restore", () => {
     }
   });
 });
+
+describe("GET /api/admin/backup", () => {
+  it("gives the admin a download that restores, refuses other readers (1004) and visitors (1000)", async () => {
+    const admin = await source.request("/api/better-auth/sign-in/email", { json: { email: "admin@example.com", password: PASSWORD } });
+    const download = await source.request("/api/admin/backup", { cookie: cookieFrom(admin) });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="tidings-.*\.backup\.jsonl\.gz"$/);
+    const bytes = Buffer.from(await download.arrayBuffer());
+    expect(Number(download.headers.get("content-length"))).toBe(bytes.length);
+    expect(tableContents(bytes).get("users")).toEqual(tableContents(backup).get("users"));
+    const reader = await source.request("/api/better-auth/sign-in/email", { json: { email: "ann@example.com", password: PASSWORD } });
+    expect(await (await source.request("/api/admin/backup", { cookie: cookieFrom(reader) })).json()).toMatchObject({ code: 1004 });
+    expect((await source.request("/api/admin/backup")).status).toBe(401);
+    // The local CLI's secret is taken over loopback only: an in-process request has no socket.
+    expect((await source.request("/api/admin/backup", { headers: { authorization: "Bearer anything" } })).status).toBe(401);
+  });
+});

@@ -23,7 +23,9 @@ export interface BackupSummary {
  * The same on PGlite and PostgreSQL; on PGlite the server's other queries wait for it to end.
  */
 export async function writeBackup(db: Database, driver: DatabaseSource["kind"], output: Writable, now: () => Date = () => new Date()): Promise<BackupSummary> {
-  const gzip = createGzip({ level: 6 });
+  // Level 1: on PGlite the transaction (which every other query waits for) lasts as long as the
+  // compression keeps up; measured on 20 000 entries (58 MB), 3-4.5 s at level 1, 4.7-8.7 s at 6.
+  const gzip = createGzip({ level: 1 });
   const written = pipeline(gzip, output);
   // A failed write ends the pipeline; the transaction sees it at its next write.
   written.catch(() => {});
