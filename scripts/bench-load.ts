@@ -1,4 +1,4 @@
-// `npm run bench:load [-- --db pglite|postgres] [--readers 20] [--seconds 30] [--processes 1]`:
+// `npm run bench:load [-- --db pglite|postgres] [--readers 20] [--seconds 30] [--profile DIR]`:
 // readers in a closed loop (no think time) against `npm start`'s server process, each looping
 // timeline page → unread counts → mark one read → search, as issue 27 measures. The readers,
 // their feeds (100 × 200 entries, 30 followed each) and timelines are seeded first through the
@@ -11,12 +11,13 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { createLogger, createServer, loadConfig, migrate, openDatabase, type DatabaseSource } from "@tidings/server";
 import { benchDatabase } from "./bench/bench-database.ts";
+import { createLoadClient, signIn } from "./bench/load-client.ts";
 import { seedReaders } from "./bench/seed-readers.ts";
 import { waitForServer } from "./bench/wait-for-server.ts";
 import { MALLOC_ENV, serverMain, START_NODE_FLAGS } from "./server-process.ts";
 
 const { values } = parseArgs({
-  options: { db: { type: "string", default: "pglite" }, readers: { type: "string", default: "20" }, seconds: { type: "string", default: "30" }, port: { type: "string", default: "3931" } },
+  options: { db: { type: "string", default: "pglite" }, readers: { type: "string", default: "20" }, seconds: { type: "string", default: "30" }, port: { type: "string", default: "3931" }, profile: { type: "string" } },
 });
 const READERS = Number(values.readers);
 const SECONDS = Number(values.seconds);
@@ -47,7 +48,9 @@ await seeding.close();
 await database.close();
 console.log(`seeded ${READERS} readers, ${seeded.timelineRows} timeline rows in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
 
-const server: ChildProcess = spawn(process.execPath, [...START_NODE_FLAGS, serverMain()], {
+// `--profile DIR`: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+const profileFlags = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
+const server: ChildProcess = spawn(process.execPath, [...START_NODE_FLAGS, ...profileFlags, serverMain()], {
   env: {
     ...process.env,
     ...MALLOC_ENV,
@@ -62,42 +65,11 @@ const server: ChildProcess = spawn(process.execPath, [...START_NODE_FLAGS, serve
 });
 await waitForServer(ORIGIN);
 
-async function signIn(i: number): Promise<string> {
-  const response = await fetch(`${ORIGIN}/api/better-auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: ORIGIN },
-    body: JSON.stringify({ email: `reader${i}@example.com`, password: "correct horse battery" }),
-  });
-  if (!response.ok) throw new Error(`sign-in ${i}: ${response.status}`);
-  return response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-}
 const cookies: string[] = [];
-for (let i = 0; i < READERS; i++) cookies.push(await signIn(i));
+for (let i = 0; i < READERS; i++) cookies.push(await signIn(ORIGIN, i));
 
-const times = new Map<string, number[]>();
-let errors = 0;
-const errorSamples: string[] = [];
-async function call(name: string, cookie: string, method: string, pathName: string, json?: unknown): Promise<unknown> {
-  const started = performance.now();
-  try {
-    const response = await fetch(`${ORIGIN}/api${pathName}`, {
-      method,
-      headers: { cookie, origin: ORIGIN, ...(json !== undefined ? { "content-type": "application/json" } : {}) },
-      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${response.status} ${text.slice(0, 120)}`);
-    return JSON.parse(text);
-  } catch (error) {
-    errors++;
-    if (errorSamples.length < 5) errorSamples.push(`${name}: ${(error as Error).message}`);
-    return null;
-  } finally {
-    const list = times.get(name) ?? [];
-    list.push(performance.now() - started);
-    times.set(name, list);
-  }
-}
+const client = createLoadClient(ORIGIN);
+const call = (name: string, cookie: string, method: string, pathName: string, json?: unknown) => client.call(name, ORIGIN, cookie, method, pathName, json);
 
 const deadline = performance.now() + SECONDS * 1000;
 async function reader(i: number) {
@@ -118,17 +90,7 @@ const started = performance.now();
 await Promise.all(Array.from({ length: READERS }, (_, i) => reader(i)));
 const elapsed = (performance.now() - started) / 1000;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const rows: Record<string, { calls: number; "p50 ms": number; "p99 ms": number; "max ms": number }> = {};
-let total = 0;
-for (const [name, list] of times) {
-  list.sort((a, b) => a - b);
-  total += list.length;
-  rows[name] = { calls: list.length, "p50 ms": Math.round(percentile(list, 50)), "p99 ms": Math.round(percentile(list, 99)), "max ms": Math.round(list.at(-1) ?? 0) };
-}
-console.log(`Node ${process.version}; ${POSTGRES ? "PostgreSQL" : "PGlite"}; ${READERS} readers, closed loop, ${SECONDS} s: ${(total / elapsed).toFixed(0)} requests/s, ${errors} errors`);
-console.table(rows);
-for (const sample of errorSamples) console.log(`error: ${sample}`);
+client.report(`Node ${process.version}; ${POSTGRES ? "PostgreSQL" : "PGlite"}; ${READERS} readers, closed loop, ${SECONDS} s`, elapsed);
 
 server.kill("SIGTERM");
 await new Promise((resolve) => server.once("exit", resolve));
