@@ -2,6 +2,7 @@ import { createIdGenerator } from "@tidings/contracts";
 import { randomBytes, randomInt } from "node:crypto";
 import path from "node:path";
 import { openDatabase } from "../db/client.ts";
+import { claimDataDir } from "../features/backup/index.ts";
 import { migrate } from "../db/migrate.ts";
 import type { Config } from "../env.ts";
 import { createAccountsModule } from "../features/accounts/index.ts";
@@ -23,9 +24,13 @@ import { createLogger } from "../lib/logger.ts";
  */
 export async function refreshOnce(config: Config, options: { all: boolean }) {
   const started = performance.now();
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
-  );
+  // The embedded database is one process's at a time: refused while a server (or command) has it.
+  const pgliteDir = config.databaseUrl ? null : path.join(config.dataDir, "db");
+  const lock = pgliteDir ? await claimDataDir(pgliteDir, { command: "refresh" }) : null;
+  const database = await openDatabase(pgliteDir ? { kind: "pglite", dataDir: pgliteDir } : { kind: "postgres", url: config.databaseUrl! }).catch(async (error: unknown) => {
+    await lock?.release();
+    throw error;
+  });
   let outcome;
   try {
     await migrate(database.db);
@@ -57,6 +62,7 @@ export async function refreshOnce(config: Config, options: { all: boolean }) {
     }
   } finally {
     await database.close();
+    await lock?.release();
   }
   const usage = process.resourceUsage();
   return {
