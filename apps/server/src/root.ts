@@ -4,6 +4,7 @@ import { createAuthModule } from "./auth/index.ts";
 import { clientConfig } from "./client-config.ts";
 import { normalizeFeedUrl } from "./content/feed-url.ts";
 import type { DatabaseHandle } from "./db/client.ts";
+import { createJobsPurge } from "./db/job-queue.ts";
 import { pingDatabase } from "./db/ping.ts";
 import { retryOnConflict } from "./db/retry.ts";
 import type { Config } from "./env.ts";
@@ -109,16 +110,16 @@ export function createRoot(input: RootInput) {
       summarize: (userId, entryId, language) => ai.ingestion.summarize(userId, entryId, language),
       translate: (userId, entryId, language, view) => ai.ingestion.translate(userId, entryId, language, translationFields(view)),
     },
-    notify: (items) => messaging.notifier.notify(items),
   });
   // Readers' rules first (they block and silence), then push notifications of what is left: one
-  // batch with the rules' own "notify" results, which the rules' follow-up hands over just before.
+  // job with the rules' own "notify" results, queued in the ingestion's transaction (durable).
   const ingest: IngestActions = {
     async ingestThen(executor, entryIds, now) {
-      const afterRules = await actions.actions.ingestThen(executor, entryIds, now);
+      const afterRules = await actions.actions.ingest(executor, entryIds, now);
+      const notifying = await messaging.notifier.enqueue(executor, entryIds, now, afterRules?.notify ?? []);
       return () => {
-        afterRules?.();
-        void messaging.notifier.newEntries(entryIds, now);
+        actions.actions.afterIngest(afterRules);
+        if (notifying) messaging.notifier.wake();
       };
     },
   };
@@ -241,7 +242,9 @@ export function createRoot(input: RootInput) {
   const backup = createBackupModule({ platform, driver: database.driver, dataDir: config.dataDir });
   // Mounted in this order; a path the first one answers is the first one's.
   const modules: FeatureModule[] = [invitations, accounts, feeds, subscriptions, entries, reads, collections, ai, actions, lists, inboxes, profiles, search, discover, files, images, messaging, integrations, rsshub, power, share, appPasswords, greader, fever, metrics, backup];
-  const jobs: Job[] = [{ name: "refresh", start: () => refresher.scheduler.start(), stop: () => refresher.scheduler.stop() }, ...modules.flatMap((module) => module.jobs ?? [])];
+  // Every job claims its work in the database (lib/claim-loop.ts): any process may run them all, each piece of work once.
+  const refresh: Job = { name: "refresh", start: () => refresher.scheduler.start(), stop: () => refresher.scheduler.stop() };
+  const jobs: Job[] = [refresh, ...modules.flatMap((module) => module.jobs ?? []), createJobsPurge({ db, clock, logger: logger.child({ module: "jobs" }) })];
   return {
     config,
     logger,

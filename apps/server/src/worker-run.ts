@@ -10,9 +10,11 @@ import { resolveVapidKeys } from "./lib/push/vapid-keys.ts";
 const STOP_DEADLINE_MS = 28_000;
 
 /**
- * `npm run worker`: a standalone refresh worker on PostgreSQL. Run as many as you like beside the
- * server (start the server with SCHEDULER=off to leave fetching to them): they claim disjoint
- * batches of due feeds from the database, so no feed is fetched twice in a cycle.
+ * `npm run worker`: a standalone worker on PostgreSQL. Run as many as you like beside the server
+ * (start the server with SCHEDULER=off to leave background work to them): they claim disjoint
+ * batches of due feeds from the database, so no feed is fetched twice in a cycle, and run every
+ * other background job (webhooks, push notifications, RSSHub checks, search re-indexing, daily AI
+ * reports, POWER's daily rewards) the same way, each piece of work once.
  */
 async function main() {
   let config;
@@ -37,9 +39,9 @@ async function main() {
   // server's, when this worker shares its data directory (it never makes a pair of its own).
   const vapidKeys = await resolveVapidKeys(config.push.vapid, config.dataDir, { create: false });
   const root = createRoot({ config, logger, database, authSecret, vapidKeys });
-  // Daily AI reports stay with the server: they are not yet claimed in the database, so two
-  // processes making them would make them twice.
-  const jobs = root.jobs.filter((job) => job.name !== "ai-daily");
+  // Every job claims its work in the database (db/job-queue.ts, lib/claim-loop.ts), so any number
+  // of workers and servers run them side by side, each piece of work once.
+  const { jobs } = root;
   for (const job of jobs) job.start();
   logger.info({ concurrency: config.fetch.concurrency, perHost: config.fetch.perHost }, "refresh worker started");
   // Its metrics on a port of its own (METRICS_PORT): a worker serves no HTTP otherwise.
@@ -59,10 +61,10 @@ async function main() {
       logger.error({ deadlineMs: STOP_DEADLINE_MS }, "stop did not finish in time; exiting");
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
-    // The refresh job gives back the feeds it claimed and has not refreshed (due again at once,
-    // for another worker), after letting the refreshes under way finish for a few seconds.
+    // Every job gives back the work it claimed and has not started (due again at once, for another
+    // worker), after letting the work under way finish for a few seconds.
     await Promise.all([...jobs.map((job) => job.stop()), metricsServer?.close()]);
-    // Notifications of the last refreshes go out before the connections close.
+    // Notifications being sent go out before the connections close (the others stay queued).
     await root.push.notifier.settled();
     await root.feedReaders.close();
     root.network.close();

@@ -10,7 +10,6 @@ import { type ChatRequest, defaultAnswer, type OpenAiTestServer, startOpenAiTest
 import { apiAs, type Api } from "../helpers/api.ts";
 import { createTestApp, signUp, type TestApp } from "../helpers/app.ts";
 import { seedFeed } from "../helpers/seed.ts";
-import { lastEndedWindowStart } from "../../src/features/ai/daily-window.ts";
 
 const ARTICLE = [
   "<h2>The harbour reopens</h2>",
@@ -270,22 +269,6 @@ describe("the Actions engine's hooks", () => {
     expect((await api.get(`/ai/translation?id=${english}&language=fr&fields=title`)).body.data).toEqual({ title: "FR: Harbour reopens" });
     expect(chatCalls()).toBe(before);
     expect((await api.get("/ai/config")).body.data).toMatchObject({ usedToday: 2 });
-  });
-});
-
-describe("the scheduler's daily reports", () => {
-  it("makes the last ended window's report for readers who opened one", async () => {
-    const { api, userId } = await reader(withProvider());
-    const start = lastEndedWindowStart(Date.now(), "Asia/Tokyo");
-    await seedFeed(t, { userId, count: 5, newest: new Date(start + 30 * 60_000) });
-    await api.get(`/ai/daily?view=0&startDate=${Date.now() - 60_000}&tz=Asia/Tokyo&language=ja`);
-    const before = chatCalls();
-    expect(await t.deps.ai.daily.runScheduled()).toBe(1);
-    expect(chatCalls()).toBe(before + 1);
-    const report = await api.get<string>(`/ai/daily?view=0&startDate=${start}&tz=Asia/Tokyo`);
-    expect(report.body.data).toMatch(/^Summary: \[1\] Entry 0/);
-    expect(await t.deps.ai.daily.runScheduled()).toBe(0);
-    expect(chatCalls()).toBe(before + 1);
   });
 });
 

@@ -2,6 +2,8 @@ import type { ActionRule, InboxSummary, MessagingDevice, MessagingTestResult, Me
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rowsOf } from "../../src/db/client.ts";
+import { generateVapidKeys } from "../../src/lib/push/vapid-keys.ts";
+import { createRoot } from "../../src/root.ts";
 import { apiAs, type Api } from "../helpers/api.ts";
 import { createTestApp, signUp, type TestApp } from "../helpers/app.ts";
 import { rssFeed, startFeedServer, type FeedServer } from "../helpers/feed-server.ts";
@@ -19,6 +21,8 @@ let bob: Api;
 const day = (n: number) => new Date(Date.UTC(2026, 10, n, 12));
 const first = [{ guid: "a1", title: "First story", date: day(20) }];
 
+/** The instance's keys, as every process of a deployment shares them. */
+const vapid = generateVapidKeys();
 beforeAll(async () => {
   feeds = await startFeedServer();
   push = await startPushService();
@@ -26,7 +30,7 @@ beforeAll(async () => {
 afterAll(async () => Promise.all([feeds.close(), push.close()]));
 beforeEach(async () => {
   feeds.set("/news.xml", { body: rssFeed({ title: "Dev News", items: first }) });
-  t = await createTestApp({ PRIVATE_NETWORKS_FOR: "everyone" });
+  t = await createTestApp({ PRIVATE_NETWORKS_FOR: "everyone", VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey });
   ann = apiAs(t, (await signUp(t, { email: "ann@example.com" })).cookie);
   bob = apiAs(t, (await signUp(t, { email: "bob@example.com" })).cookie);
 });
@@ -42,7 +46,7 @@ const feedId = async () => rowsOf<{ id: string }>(await t.deps.db.execute(sql`SE
 const publish = async (items: { guid: string; title: string }[]) => {
   feeds.set("/news.xml", { body: rssFeed({ title: "Dev News", items: [...items.map((item) => ({ ...item, date: day(22) })), ...first] }) });
   expect((await ann.get(`/feeds/refresh?id=${await feedId()}`)).status).toBe(200);
-  await t.deps.push.notifier.settled();
+  await t.deps.push.notifier.drain();
 };
 const rule = (name: string, value: string, result: ActionRule["result"]): ActionRule => ({ name, condition: [[{ field: "entry_title", operator: "contains", value }]], result });
 
@@ -180,12 +184,40 @@ describe("push notifications of new entries", () => {
     expect(push.messagesTo(bobViews)).toEqual([expect.objectContaining({ type: "new-entries", count: 4 })]);
   });
 
+  it("are queued in the ingestion's transaction, kept until a process sends them, and sent once when two processes send", async () => {
+    await ann.post("/subscriptions", { url: feeds.url("/news.xml"), view: 0 });
+    const browser = push.subscriber();
+    await register(ann, browser, [0]);
+    feeds.set("/news.xml", { body: rssFeed({ title: "Dev News", items: [{ guid: "d1", title: "Durable story", date: day(22) }, ...first] }) });
+    expect((await ann.get(`/feeds/refresh?id=${await feedId()}`)).status).toBe(200);
+    // This process runs no jobs: the notification waits in the database, committed with the entry.
+    const queued = async () => rowsOf<{ status: string; attempts: number }>(await t.deps.db.execute(sql`SELECT status, attempts FROM jobs WHERE kind = 'push'`));
+    expect(await queued()).toEqual([{ status: "pending", attempts: 0 }]);
+    expect(push.messagesTo(browser)).toEqual([]);
+    // Two processes send at once: one of them sends it, once; a sent job leaves the queue.
+    const second = createRoot({ config: t.deps.config, logger: t.deps.logger, database: t.database, authSecret: t.deps.secret });
+    try {
+      const sent = await Promise.all([second.push.notifier.drain(), t.deps.push.notifier.drain(), second.push.notifier.drain()]);
+      expect(sent.reduce((x, y) => x + y)).toBe(1);
+    } finally {
+      await second.feedReaders.close();
+      second.network.close();
+      await (second as { rateCounter?: { close(): Promise<void> } }).rateCounter?.close();
+    }
+    expect(push.messagesTo(browser)).toEqual([expect.objectContaining({ type: "new-entry", description: "Durable story" })]);
+    expect(await queued()).toEqual([]);
+    // Nobody with a device: nothing is queued at all.
+    await ann.delete("/messaging", { endpoint: browser.endpoint });
+    await publish([{ guid: "d2", title: "Unheard story" }]);
+    expect(await queued()).toEqual([]);
+  });
+
   it("announce inbox entries, opening them in the inbox", async () => {
     const inbox = (await ann.post<InboxSummary>("/inboxes", { handle: "mail", title: "Mail" })).body.data!;
     const browser = push.subscriber();
     await register(ann, browser, [0]);
     expect((await sendToInbox(t, { handle: "mail", secret: inbox.secret }, { guid: "m1", publishedAt: day(24).toISOString(), title: "A letter" })).status).toBe(200);
-    await t.deps.push.notifier.settled();
+    await t.deps.push.notifier.drain();
     const [message] = push.messagesTo(browser);
     expect(message).toMatchObject({ type: "new-entry", feedId: "inbox-mail", title: "Mail", description: "A letter", view: 0 });
     expect(message!.url).toBe(`/timeline/view-0/inbox-mail/${String(message!.entryId)}`);

@@ -6,6 +6,7 @@ import { entries, feeds, powerDailyRuns, readMarks, subscriptions, users } from 
 import { dailyRewardsOf, type DailyInput } from "../../src/features/power/daily-policy.ts";
 import { createDailyRewards } from "../../src/features/power/daily.service.ts";
 import { createLedger, type Ledger } from "../../src/features/power/ledger.ts";
+import { createPower } from "../../src/features/power/power.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { openTestDatabase } from "../helpers/database.ts";
 
@@ -188,9 +189,10 @@ describe("daily POWER rewards", () => {
   });
 
   it("a scheduler computes today's rewards at start and stops cleanly", async () => {
-    const rewards = rewardsAt("2025-06-13T00:00:30Z");
-    rewards.start();
+    const clock = { now: () => at("2025-06-13T00:00:30Z") };
+    const scheduled = createPower({ config: { enabled: true, dailySupply: SUPPLY, boostMonthlyCost: 10, invitationPrice: 0 }, db: database.db, ids, clock, logger, secret: "s", checkTwoFactor: async () => {} });
+    scheduled.start();
     await expect.poll(async () => (await database.db.select().from(powerDailyRuns)).find((run) => run.day === "2025-06-13")?.status).toBe("done");
-    await rewards.stop();
+    await scheduled.stop();
   });
 });

@@ -206,4 +206,14 @@ describe("GET /search (changing state: an instance each)", () => {
     expect(await titles(ann, "borrow checker")).toEqual(["Rust compiler internals"]);
     expect(await titles(ann, '"borrow checker"')).toEqual(["Rust compiler internals"]);
   });
+
+  it("rewrites them with the background job of two processes at once, and both stop cleanly", async () => {
+    await t.deps.db.execute(sql`UPDATE entry_search SET version = 1`);
+    const reindexers = [t.deps.searchReindexer, createSearchReindexer({ db: t.deps.db, logger: createLogger({ level: "silent" }) })];
+    for (const reindexer of reindexers) reindexer.start();
+    const versions = async () => rowsOf<{ version: number }>(await t.deps.db.execute(sql`SELECT DISTINCT version FROM entry_search`)).map((row) => row.version);
+    await expect.poll(versions, { timeout: 10_000 }).toEqual([2]);
+    await Promise.all(reindexers.map((reindexer) => reindexer.stop()));
+    expect(await titles(ann, "borrow checker")).toEqual(["Rust compiler internals"]);
+  });
 });

@@ -14,6 +14,7 @@ export * from "./inboxes.ts";
 export * from "./instance-settings.ts";
 export * from "./integration-settings.ts";
 export * from "./invitations.ts";
+export * from "./jobs.ts";
 export * from "./lists.ts";
 export * from "./power.ts";
 export * from "./push-subscriptions.ts";

@@ -5,7 +5,7 @@ import type { Platform } from "../../platform.ts";
 import type { FeatureModule } from "../module.ts";
 import { createActionsRepo } from "./actions.repo.ts";
 import { actionRoutes } from "./actions.routes.ts";
-import { type ActionsServiceDeps, type AfterIngest, createActionsService } from "./actions.service.ts";
+import { type ActionsServiceDeps, createActionsService } from "./actions.service.ts";
 import { createWebhookSender } from "./webhook-sender.ts";
 
 export interface ActionsPorts {
@@ -13,8 +13,6 @@ export interface ActionsPorts {
   limits: { maxActions: number; maxWebhooksPerAction: number };
   /** The AI helpers' ingestion hooks: a rule's summary or translation of a new entry for its reader. */
   ai: NonNullable<ActionsServiceDeps["ai"]>;
-  /** Sends the push notifications a rule asks for (`newEntryNotification`). */
-  notify: (items: AfterIngest["notify"]) => Promise<void>;
 }
 
 /**
@@ -36,7 +34,6 @@ export function createActionsModule(ports: ActionsPorts) {
     ai: ports.ai,
     wakeWebhooks: () => webhookSender.wake(),
     checkAddress: (user: RequestUser, url: string) => assertReachable(platform.network, url, user),
-    notify: ports.notify,
   });
   return {
     actions,

@@ -8,7 +8,7 @@ import type { ActionsRepo } from "./actions.repo.ts";
 export interface AfterIngest {
   /** AI work on behalf of readers (their provider, their budget). */
   ai: { userId: string; entryId: string; view: number; summary: boolean; translation: string | null }[];
-  /** Push notifications to send. */
+  /** Push notifications the rules ask for (`newEntryNotification`): the caller queues them with the ingestion's own. */
   notify: { userId: string; entryId: string; title: string | null; feedTitle: string | null }[];
   webhooks: number;
 }
@@ -27,6 +27,4 @@ export interface ActionsServiceDeps {
   wakeWebhooks?: () => void;
   /** Throws the private-network policy's refusal (16000) when the reader may not use a webhook's address. */
   checkAddress?: (user: RequestUser, url: string) => Promise<void>;
-  /** Sends push notifications (added with push support); absent: none. */
-  notify?: (items: AfterIngest["notify"]) => Promise<void>;
 }

@@ -45,7 +45,7 @@ export interface DeliveryRow {
   next_attempt_at: string | Date;
 }
 
-/** A delivery to make now. */
+/** A delivery to make now, claimed by this process until `leasedUntil`. */
 export interface DueDelivery {
   id: string;
   user_id: string;
@@ -53,6 +53,7 @@ export interface DueDelivery {
   payload: string;
   attempts: number;
   webhook_secret: string;
+  leasedUntil: Date;
 }
 
 // The columns rules look at, for timeline rows `t` of entries `e` (feed `f`, subscription `s`).
@@ -193,16 +194,30 @@ export function createActionsRepo(db: Database) {
 
     /** Claims up to `limit` due deliveries for `leaseMs` (other processes skip them meanwhile). */
     async claimDue(now: Date, limit: number, leaseMs: number): Promise<DueDelivery[]> {
-      return rowsOf<DueDelivery>(
+      const leasedUntil = new Date(now.getTime() + leaseMs);
+      return rowsOf<Omit<DueDelivery, "leasedUntil">>(
         await db.execute(sql`
           WITH due AS (
             SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ${at(now)}
             ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
           )
-          UPDATE webhook_deliveries w SET next_attempt_at = ${at(new Date(now.getTime() + leaseMs))}
+          UPDATE webhook_deliveries w SET next_attempt_at = ${at(leasedUntil)}
           FROM due, actions a WHERE w.id = due.id AND a.user_id = w.user_id
           RETURNING w.id, w.user_id, w.url, w.payload, w.attempts, a.webhook_secret`),
-      ).map((row) => ({ ...row, id: String(row.id), attempts: Number(row.attempts) }));
+      ).map((row) => ({ ...row, id: String(row.id), attempts: Number(row.attempts), leasedUntil }));
+    },
+
+    /** Gives back claimed deliveries never sent: due at once for any process (unless claimed again since). */
+    async releaseClaims(deliveries: readonly DueDelivery[], now: Date): Promise<number> {
+      if (deliveries.length === 0) return 0;
+      const claims = JSON.stringify(deliveries.map((delivery) => ({ id: delivery.id, until: delivery.leasedUntil.toISOString() })));
+      return rowsOf(
+        await db.execute(sql`
+          UPDATE webhook_deliveries w SET next_attempt_at = ${at(now)}
+          FROM jsonb_to_recordset(${claims}::jsonb) AS x(id bigint, until timestamptz)
+          WHERE w.id = x.id AND w.status = 'pending' AND w.next_attempt_at = x.until
+          RETURNING w.id`),
+      ).length;
     },
 
     /** Records an attempt: delivered, retried at `retryAt`, or failed for good (retryAt null). */

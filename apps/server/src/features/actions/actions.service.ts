@@ -224,15 +224,9 @@ export function createActionsService(deps: ActionsServiceDeps) {
     },
 
     /**
-     * {@link ingest} as the refresher and inboxes run it: what is left for after the commit is the
-     * function returned (null when no rule matched).
+     * After the ingestion's commit: wakes the webhook sender and starts AI work (errors logged).
+     * The rules' notifications (`notify`) are the caller's, queued in the ingestion's transaction.
      */
-    async ingestThen(executor: Executor, entryIds: string[], now: Date): Promise<(() => void) | null> {
-      const result = await this.ingest(executor, entryIds, now);
-      return result ? () => this.afterIngest(result) : null;
-    },
-
-    /** After the ingestion's commit: wakes the webhook sender, starts AI work and notifications (errors logged). */
     afterIngest(result: AfterIngest | null): void {
       if (!result) return;
       if (result.webhooks > 0) deps.wakeWebhooks?.();
@@ -246,7 +240,6 @@ export function createActionsService(deps: ActionsServiceDeps) {
           for (const promise of work) promise?.catch((error: unknown) => deps.logger.warn({ err: error, entryId: task.entryId }, "action's AI work failed"));
         }
       }
-      if (result.notify.length > 0 && deps.notify) deps.notify(result.notify).catch((error: unknown) => deps.logger.warn({ err: error }, "action's notifications failed"));
     },
 
     /**

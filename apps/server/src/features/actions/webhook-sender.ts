@@ -1,11 +1,15 @@
 import { createHmac } from "node:crypto";
+import { type ClaimLoop, createClaimLoop, type RetrySchedule, retryAt } from "../../lib/claim-loop.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { FetchError, isRefusal, type NetworkPolicy, refusalError, type Voucher } from "../../lib/http/index.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { ActionsRepo, DueDelivery } from "./actions.repo.ts";
 
-/** Waits before the 2nd, 3rd… attempt of a delivery; after the last one it fails for good. */
-export const RETRY_DELAYS_MS = [10_000, 60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000];
+/**
+ * Attempts of a delivery and the waits between them: 10 s, 1 min, 6 min, 36 min, 3.6 h (±10%),
+ * then it has failed for good.
+ */
+export const WEBHOOK_RETRY: RetrySchedule = { attempts: 6, firstMs: 10_000, factor: 6, maxMs: 6 * 60 * 60_000, jitter: 0.1 };
 /** Deliveries sent at once by one process. */
 const CONCURRENCY = 8;
 /** A claimed delivery is another process's again after this long (a crash mid-send). */
@@ -23,16 +27,12 @@ export function webhookSignature(secret: string, body: string): string {
 /**
  * Sends queued webhook deliveries: each a POST of its JSON body, signed (`X-Tidings-Signature`),
  * through the client the private-network policy picks for the reader whose rule it is. A 2xx
- * answer delivers it; anything else is retried after RETRY_DELAYS_MS, then given up (at once for
+ * answer delivers it; anything else is retried per WEBHOOK_RETRY, then given up (at once for
  * an address the policy refuses: no retry changes that), and every attempt is kept in the
  * delivery log the reader sees: the status and our own words, never the receiver's answer.
  */
-export function createWebhookSender(deps: { repo: ActionsRepo; network: NetworkPolicy; clock: Clock; logger: Logger }) {
+export function createWebhookSender(deps: { repo: ActionsRepo; network: NetworkPolicy; clock: Clock; logger: Logger }): ClaimLoop {
   const { repo, clock, logger } = deps;
-  let running = false;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
-  let woken = false;
 
   async function send(delivery: DueDelivery): Promise<void> {
     let status: number | null = null;
@@ -68,64 +68,23 @@ export function createWebhookSender(deps: { repo: ActionsRepo; network: NetworkP
             : String(caught);
     }
     const now = clock.now();
-    const delay = refused ? undefined : RETRY_DELAYS_MS[delivery.attempts];
-    await repo.recordAttempt(delivery.id, { delivered: error === null, status, error, retryAt: error !== null && delay !== undefined ? new Date(now.getTime() + delay) : null }, now);
+    // Refused by the private-network policy: no retry changes that.
+    const retry = error === null || refused ? null : retryAt(WEBHOOK_RETRY, delivery.attempts + 1, now);
+    await repo.recordAttempt(delivery.id, { delivered: error === null, status, error, retryAt: retry }, now);
     if (error) logger.debug({ delivery: delivery.id, url: delivery.url, error }, "webhook delivery failed");
   }
 
-  /** Sends every due delivery; returns how many were attempted. */
-  async function drain(): Promise<number> {
-    let sent = 0;
-    for (;;) {
-      const due = await repo.claimDue(clock.now(), CONCURRENCY, LEASE_MS);
-      if (due.length === 0) return sent;
-      await Promise.all(due.map(send));
-      sent += due.length;
-    }
-  }
-
-  async function run() {
-    while (running) {
-      try {
-        woken = false;
-        await drain();
-        const next = await repo.nextDueAt();
-        const wait = next ? Math.max(50, next.getTime() - clock.now().getTime()) : POLL_MS;
-        if (!woken && running) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, Math.min(wait, POLL_MS));
-            wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-        }
-        wake = null;
-      } catch (error) {
-        logger.error({ err: error }, "webhook sender failed; retrying");
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      }
-    }
-  }
-
-  return {
-    drain,
-    start(): void {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
-    /** A delivery was queued: send it now rather than at the next look. */
-    wake(): void {
-      woken = true;
-      wake?.();
-    },
-    async stop(): Promise<void> {
-      running = false;
-      wake?.();
-      await loop;
-    },
-  };
+  return createClaimLoop<DueDelivery>({
+    name: "webhooks",
+    claim: (limit) => repo.claimDue(clock.now(), limit, LEASE_MS),
+    run: send,
+    release: async (deliveries) => void (await repo.releaseClaims(deliveries, clock.now())),
+    nextDueAt: () => repo.nextDueAt(),
+    concurrency: CONCURRENCY,
+    pollMs: POLL_MS,
+    logger,
+    clock,
+  });
 }
 
-export type WebhookSender = ReturnType<typeof createWebhookSender>;
+export type WebhookSender = ClaimLoop;

@@ -13,6 +13,14 @@ export interface DailyQuery {
   language: string;
 }
 
+/** A report the scheduler makes: one reader's, one view's, one window's (its name in the job queue). */
+export interface ScheduledReport extends DailyQuery {
+  userId: string;
+}
+
+/** The name of a scheduled report's job: one per reader, view and window, however many processes queue it. */
+export const scheduledReportKey = (job: ScheduledReport) => `${job.userId}:${job.view}:${job.startDate}`;
+
 /** Entries a report is made from, at most (the newest). */
 const MAX_ENTRIES = 60;
 /** Characters of each entry's text in the prompt. */
@@ -23,7 +31,8 @@ const RUNNING_WINDOW_TTL_MS = 30 * 60 * 1000;
 /**
  * Daily reports: a Markdown digest of a reader's Articles or SocialMedia entries over a 12-hour
  * window, its items linking back to the entries in the app. Reports of ended windows are kept;
- * readers who opened one get the next made by `runScheduled` at 8 AM and 8 PM in their zone.
+ * readers who opened one get the next made by the scheduler (`dueReports`, `makeScheduled`) after
+ * 8 AM and 8 PM in their zone.
  */
 export function createDailyReports(context: AiContext) {
   const { repo, clock } = context;
@@ -69,23 +78,26 @@ export function createDailyReports(context: AiContext) {
     },
 
     /**
-     * Makes the report of the window that ended last for every reader who opened a report in the
-     * past two weeks and lacks it; failures are logged and retried on the next run.
+     * The reports the scheduler should make now: for every reader who opened a report in the past
+     * two weeks, the window of their zone that ended last (queued as jobs, one per reader, view and
+     * window: see daily-scheduler.ts).
      */
-    async runScheduled(): Promise<number> {
+    async dueReports(): Promise<ScheduledReport[]> {
       const now = clock.now().getTime();
-      let made = 0;
-      for (const reader of await repo.dailyReaders(new Date(now - 14 * 24 * 60 * 60 * 1000))) {
-        const start = lastEndedWindowStart(now, reader.timeZone);
-        if (await repo.dailyReport(reader.userId, reader.view, new Date(start))) continue;
-        try {
-          await generate({ id: reader.userId } as RequestUser, { view: reader.view === 1 ? 1 : 0, startDate: start, timeZone: reader.timeZone, language: reader.language });
-          made++;
-        } catch (error) {
-          context.logger.warn({ err: error, userId: reader.userId, view: reader.view }, "daily report not made");
-        }
-      }
-      return made;
+      return (await repo.dailyReaders(new Date(now - 14 * 24 * 60 * 60 * 1000))).map((reader) => ({
+        userId: reader.userId,
+        view: reader.view === 1 ? 1 : 0,
+        startDate: lastEndedWindowStart(now, reader.timeZone),
+        timeZone: reader.timeZone,
+        language: reader.language,
+      }));
+    },
+
+    /** Makes a scheduled report unless it is there already (the reader asked meanwhile); answers whether it made it. Throws when it fails. */
+    async makeScheduled(job: ScheduledReport): Promise<boolean> {
+      if (await repo.dailyReport(job.userId, job.view, new Date(job.startDate))) return false;
+      await generate({ id: job.userId } as RequestUser, { view: job.view, startDate: job.startDate, timeZone: job.timeZone, language: job.language });
+      return true;
     },
   };
 }

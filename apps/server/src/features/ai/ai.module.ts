@@ -10,9 +10,7 @@ import type { AiEntry } from "./ai-context.ts";
 import { createAiProviders } from "./ai-providers.ts";
 import { createAiRepo } from "./ai.repo.ts";
 import { createAiService } from "./ai.service.ts";
-
-/** How often the daily reports of readers who asked for them are looked for (after 8 AM and 8 PM in each zone). */
-const DAILY_INTERVAL_MS = 10 * 60 * 1000;
+import { createDailyScheduler } from "./daily-scheduler.ts";
 
 export interface AiPorts {
   /** A reader's own provider is held to the platform's private-network policy. */
@@ -25,7 +23,8 @@ export interface AiPorts {
 
 /**
  * The AI helpers (`/ai…`): summaries, translations, daily reports and speech, on the instance's
- * provider or a reader's own; the daily reports are made in the background.
+ * provider or a reader's own; the daily reports are made in the background, by one process each
+ * (daily-scheduler.ts).
  */
 export function createAiModule(ports: AiPorts) {
   const input = { ...ports.platform, canSee: ports.canSee };
@@ -52,34 +51,13 @@ export function createAiModule(ports: AiPorts) {
     readabilityFor: async (user, entryId) => (await entries.readability(user, entryId)).content,
     canSee: (user, entryId) => input.canSee(user.id, entryId),
   });
-  let stopDaily: (() => void) | null = null;
+  const daily = createDailyScheduler({ db: input.db, clock: input.clock, logger, reports: service.daily });
   return {
     ...service,
+    /** The daily reports' background jobs (tests reach for `runScheduled`). */
+    dailyScheduler: daily,
     routes: ({ requireUser }) => new Hono<AppEnv>().route("/ai", aiRoutes({ ai: service, requireUser })),
-    // Daily reports of readers who asked for them, looked for every DAILY_INTERVAL_MS.
-    jobs: [
-      {
-        name: "ai-daily",
-        start() {
-          if (stopDaily) return;
-          let running = false;
-          const timer = setInterval(() => {
-            if (running) return;
-            running = true;
-            service.daily
-              .runScheduled()
-              .catch((error: unknown) => logger.error({ err: error }, "daily reports failed"))
-              .finally(() => (running = false));
-          }, DAILY_INTERVAL_MS);
-          timer.unref();
-          stopDaily = () => clearInterval(timer);
-        },
-        async stop() {
-          stopDaily?.();
-          stopDaily = null;
-        },
-      },
-    ],
+    jobs: [{ name: "ai-daily", start: () => daily.start(), stop: () => daily.stop() }],
   } satisfies FeatureModule & Record<string, unknown>;
 }
 

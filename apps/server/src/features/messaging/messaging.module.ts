@@ -25,8 +25,9 @@ export interface MessagingPorts {
 
 /**
  * Push notifications: what readers manage (`/messaging`: their devices, the key browsers
- * subscribe with, a test message) and the notifier ingestion calls. Messages go through the
- * private-network policy's clients, as feeds and webhooks do.
+ * subscribe with, a test message) and the notifier ingestion queues notifications with, whose
+ * background job sends them. Messages go through the private-network policy's clients, as feeds
+ * and webhooks do.
  */
 export function createMessagingModule(ports: MessagingPorts) {
   const { platform, config } = ports;
@@ -45,10 +46,12 @@ export function createMessagingModule(ports: MessagingPorts) {
     mayUsePrivateNetworks: (user) => network.allows(user),
     checkAddress: (user, url) => assertReachable(network, url, user),
   });
+  const notifier = createPushNotifier({ db, repo, delivery, clock, logger });
   return {
     messaging,
-    notifier: createPushNotifier({ repo, delivery, logger }),
+    notifier,
     routes: ({ requireUser }) => new Hono<AppEnv>().route("/messaging", messagingRoutes({ messaging, requireUser })),
+    jobs: notifier.jobs,
   } satisfies FeatureModule & Record<string, unknown>;
 }
 

@@ -20,6 +20,9 @@ export interface PushEntryRow {
   inbox_handle: string | null;
 }
 
+/** Whether anybody has a device (notifications are queued only then). */
+export const ANY_DEVICE = sql`EXISTS (SELECT 1 FROM push_subscriptions)`;
+
 /** The `push_subscriptions` table and the reads push notifications need. */
 export function createMessagingRepo(db: Database) {
   return {

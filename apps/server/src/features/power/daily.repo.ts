@@ -47,11 +47,6 @@ export function createDailyRepo(db: Database) {
       await db.execute(sql`UPDATE power_daily_runs SET status = 'failed', finished_at = ${now.toISOString()}::timestamptz WHERE day = ${day}::date AND status = 'running'`);
     },
 
-    async runStatus(day: string): Promise<string | null> {
-      const [row] = rowsOf<{ status: string }>(await db.execute(sql`SELECT status FROM power_daily_runs WHERE day = ${day}::date`));
-      return row?.status ?? null;
-    },
-
     async countUsers(executor: Executor = db): Promise<number> {
       const [row] = rowsOf<{ total: number }>(await executor.execute(sql`SELECT count(*)::int AS total FROM users`));
       return Number(row?.total ?? 0);

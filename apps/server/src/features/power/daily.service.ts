@@ -8,11 +8,8 @@ import { createDailyRepo, type DailyState } from "./daily.repo.ts";
 import { activityWindow, levelCutoffs, utcDay } from "./daily-policy.ts";
 import type { Ledger } from "./ledger.ts";
 
-/** How often the scheduler looks whether today's computation is done. */
-const CHECK_MS = 5 * 60 * 1000;
 /** A run still marked running after this long lost its process; the next check takes it over. */
 const STALE_MS = 15 * 60 * 1000;
-
 
 /** What claiming pays today: the run is done, the row is today's and nothing is claimed yet. */
 const dueOf = (state: DailyState, day: string): bigint =>
@@ -21,14 +18,12 @@ const dueOf = (state: DailyState, day: string): bigint =>
 /**
  * Daily POWER rewards: once a UTC day the scheduler ranks every reader, gives them a level and
  * shares the day's supply by level and yesterday's activity (daily-policy.ts); each reader then
- * claims their share, minted from the treasury into their daily balance, once that day.
+ * claims their share, minted from the treasury into their daily balance, once that day (the claim's
+ * primary key, reader and day, is written in the mint's transaction: a second claim rolls back).
  */
 export function createDailyRewards(deps: { db: Database; ledger: Ledger; clock: Clock; logger: Logger; dailySupply: number }) {
   const repo = createDailyRepo(deps.db);
   const { clock, logger } = deps;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let doneDay: string | null = null;
 
   /** `redo`: compute a day that is done already again (an admin's request); claims made stay made. */
   async function compute(day = utcDay(clock.now()), options: { redo?: boolean } = {}): Promise<{ users: number; ms: number } | null> {
@@ -46,17 +41,6 @@ export function createDailyRewards(deps: { db: Database; ledger: Ledger; clock: 
     } catch (error) {
       await repo.failRun(day, clock.now()).catch(() => {});
       throw error;
-    }
-  }
-
-  async function tick(): Promise<void> {
-    const day = utcDay(clock.now());
-    if (doneDay === day) return;
-    try {
-      await compute(day);
-      if ((await repo.runStatus(day)) === "done") doneDay = day;
-    } catch (error) {
-      logger.error({ err: error, day }, "computing the daily POWER rewards failed; the next check tries again");
     }
   }
 
@@ -98,24 +82,12 @@ export function createDailyRewards(deps: { db: Database; ledger: Ledger; clock: 
       };
     },
 
+    /**
+     * The scheduler's check (every few minutes, by one process at a time: see power.ts): computes
+     * today's rewards unless they are done or being computed (the run's row is the lock, so two
+     * processes never compute one day at once). Throws when the computation fails (it is retried).
+     */
     compute,
-
-    start(): void {
-      if (timer) return;
-      const loop = () => {
-        running = tick().finally(() => {
-          running = null;
-          if (timer) timer = setTimeout(loop, CHECK_MS).unref();
-        });
-      };
-      timer = setTimeout(loop, 0).unref();
-    },
-
-    async stop(): Promise<void> {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
-    },
   };
 }
 

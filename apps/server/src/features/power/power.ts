@@ -1,5 +1,7 @@
 import type { IdGenerator } from "@tidings/contracts";
 import type { Database } from "../../db/client.ts";
+import { createJobRunner } from "../../db/job-queue.ts";
+import type { RetrySchedule } from "../../lib/claim-loop.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { PowerConfig } from "./power.config.ts";
@@ -11,6 +13,11 @@ import { createLedger, type Ledger } from "./ledger.ts";
 import { createWalletRepo } from "./wallet.repo.ts";
 import { createWalletService } from "./wallet.service.ts";
 
+/** How often today's daily rewards are looked at (computed at the first look of a UTC day). */
+const DAILY_CHECK_MS = 5 * 60 * 1000;
+/** A scheduled run that failed is tried again within its slot: after 30 s, then 1 min. */
+const SCHEDULED_RETRY: RetrySchedule = { attempts: 3, firstMs: 30_000, factor: 2, maxMs: 5 * 60_000, jitter: 0.2 };
+
 /** POWER's parts: the ledger and what is built on it. */
 export interface Power {
   enabled: boolean;
@@ -19,7 +26,7 @@ export interface Power {
   boosts: ReturnType<typeof createBoostsService>;
   daily: ReturnType<typeof createDailyRewards>;
   achievements: ReturnType<typeof createAchievements>;
-  /** The scheduled work: the daily rewards, and boost levels kept current as boosts run out (hourly). */
+  /** The scheduled work, run by one process at a time: the daily rewards, and boost levels kept current as boosts run out (hourly). */
   start(): void;
   stop(): Promise<void>;
 }
@@ -38,8 +45,12 @@ export function createPower(input: {
   const ledger = createLedger({ db, ids: input.ids, secret: input.secret });
   const daily = createDailyRewards({ db, ledger, clock, logger, dailySupply: config.dailySupply });
   const boosts = createBoostsService({ repo: createBoostsRepo(db), ledger, clock, monthlyCost: config.boostMonthlyCost, checkTwoFactor });
-  let levels: NodeJS.Timeout | null = null;
-  const refreshLevels = () => void boosts.refreshLevels().catch((error: unknown) => logger.error({ err: error }, "boost levels could not be refreshed"));
+  // One run of each per slot across every process (the job queue's periodic jobs): today's rewards
+  // looked at every 5 minutes (computed once a day: the run's row is its lock), boost levels hourly.
+  const scheduled = [
+    createJobRunner<unknown>({ db, kind: "power-daily", everyMs: DAILY_CHECK_MS, retry: SCHEDULED_RETRY, run: async () => void (await daily.compute()), logger, clock }),
+    createJobRunner<unknown>({ db, kind: "power-boost-levels", everyMs: 60 * 60_000, retry: SCHEDULED_RETRY, run: async () => void (await boosts.refreshLevels()), logger, clock }),
+  ];
   return {
     enabled: config.enabled,
     ledger,
@@ -48,16 +59,11 @@ export function createPower(input: {
     daily,
     achievements: createAchievements({ db, ledger, clock }),
     start() {
-      if (!config.enabled || levels) return;
-      daily.start();
-      refreshLevels();
-      levels = setInterval(refreshLevels, 60 * 60 * 1000);
-      levels.unref();
+      if (!config.enabled) return;
+      for (const runner of scheduled) runner.start();
     },
     async stop() {
-      if (levels) clearInterval(levels);
-      levels = null;
-      await daily.stop();
+      await Promise.all(scheduled.map((runner) => runner.stop()));
     },
   };
 }

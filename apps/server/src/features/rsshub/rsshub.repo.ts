@@ -183,6 +183,22 @@ export function createRsshubRepo(db: Database) {
       return rows.map((row) => ({ ...fromRaw(row), ownerIsAdmin: !!row.owner_is_admin }));
     },
 
+    /** Gives back claimed checks never made: due at once for any process (unless claimed again since). */
+    async releaseChecks(claims: readonly { id: string; leasedUntil: Date }[], now: Date): Promise<void> {
+      if (claims.length === 0) return;
+      const leases = JSON.stringify(claims.map((claim) => ({ id: claim.id, until: claim.leasedUntil.toISOString() })));
+      await db.execute(sql`
+        UPDATE ${rsshubInstances} i SET next_check_at = ${now.toISOString()}::timestamptz
+        FROM jsonb_to_recordset(${leases}::jsonb) AS x(id bigint, until timestamptz)
+        WHERE i.id = x.id AND i.next_check_at = x.until`);
+    },
+
+    /** When the next instance is due for a check; null without any. */
+    async nextCheckAt(): Promise<Date | null> {
+      const [row] = rowsOf<{ at: string | Date | null }>(await db.execute(sql`SELECT min(next_check_at) AS at FROM ${rsshubInstances}`));
+      return row?.at ? new Date(row.at) : null;
+    },
+
     /** Records a health check (or a failed fetch through the instance). */
     async recordCheck(id: string, result: { status: RsshubInstanceRow["status"]; errorMessage: string | null; checkedAt: Date; nextCheckAt: Date }): Promise<void> {
       await db

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../../db/client.ts";
 import { SEARCH_DOCUMENT_VERSION } from "../../db/schema/index.ts";
+import { createClaimLoop } from "../../lib/claim-loop.ts";
+import { type Clock, systemClock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { searchIndexRepo } from "./search-index.repo.ts";
 
@@ -11,13 +13,15 @@ const PAUSE_MS = 50;
 
 /**
  * Rewrites the search documents made by an older version (schema/entry-search.ts) in the
- * background, a batch per transaction, oldest entries last, until none is left; several
- * processes on one PostgreSQL share the work (rows are claimed with SKIP LOCKED). Until its
+ * background, a batch per transaction, oldest entries last, until none is left, on the shared
+ * claim loop. Several processes on one PostgreSQL share the work: a batch's rows are claimed with
+ * SKIP LOCKED for its transaction. The loop's one item is "a batch": claimed while this process has
+ * not yet found the documents all rewritten (they cannot grow old again while it runs). Until its
  * document is rewritten an entry is searched by the one it has.
  */
-export function createSearchReindexer(deps: { db: Database; logger: Logger }) {
-  let running = false;
-  let loop: Promise<void> | null = null;
+export function createSearchReindexer(deps: { db: Database; logger: Logger; clock?: Clock }) {
+  let done = false;
+  let total = 0;
 
   /** Rewrites one batch; returns how many documents it rewrote. */
   async function reindexBatch(): Promise<number> {
@@ -38,35 +42,32 @@ export function createSearchReindexer(deps: { db: Database; logger: Logger }) {
     });
   }
 
-  async function run() {
-    let total = 0;
-    try {
-      for (;;) {
-        if (!running) return;
-        const done = await reindexBatch();
-        if (done === 0) break;
-        total += done;
+  const loop = createClaimLoop<"batch">({
+    name: "search-reindex",
+    claim: async () => (done ? [] : ["batch"]),
+    async run() {
+      const rewritten = await reindexBatch();
+      total += rewritten;
+      if (rewritten > 0) {
         await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+        return;
       }
+      done = true;
       if (total > 0) deps.logger.info({ documents: total }, "search documents rewritten");
-    } catch (error) {
-      deps.logger.error({ err: error, documents: total }, "rewriting search documents failed; the next start goes on");
-    }
-  }
+    },
+    concurrency: 1,
+    // Nothing to look for once done: the documents of this version stay this version's.
+    pollMs: 60 * 60_000,
+    logger: deps.logger,
+    clock: deps.clock ?? systemClock,
+  });
 
   return {
     reindexBatch,
     /** Starts rewriting in the background (once). */
-    start(): void {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
+    start: () => loop.start(),
     /** Stops after the batch in hand. */
-    async stop(): Promise<void> {
-      running = false;
-      await loop;
-    },
+    stop: () => loop.stop(),
   };
 }
 
