@@ -46,7 +46,8 @@ describe.runIf(TEST_DRIVER === "postgres")("npm run worker, on SIGTERM", () => {
     const deadline = Date.now() + 30_000;
     while (hits() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(hits()).toBe(1);
-    const leased = await t.deps.db.select({ n: sql<number>`count(*)::int` }).from(feeds).where(sql`${feeds.nextCheckAt} > now() + interval '10 minutes'`);
+    // Claimed: held by the worker's lease (FETCH_LEASE_SECONDS, 2 minutes), not due.
+    const leased = await t.deps.db.select({ n: sql<number>`count(*)::int` }).from(feeds).where(sql`${feeds.nextCheckAt} > now() + interval '1 minute'`);
     expect(Number(leased[0]!.n)).toBe(10);
 
     const exited = once(worker, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
