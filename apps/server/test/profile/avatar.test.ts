@@ -102,6 +102,10 @@ describe("POST /upload/avatar", () => {
     expect(await wrongField.json()).toMatchObject({ code: 14000 });
     const json = await t.request("/api/upload/avatar", { json: { file: "x" }, cookie });
     expect(await json.json()).toMatchObject({ code: 14000 });
+    // A multipart type without its boundary (the fuzzer found it answered 500).
+    const noBoundary = await t.request("/api/upload/avatar", { method: "POST", headers: { "content-type": "multipart/form-data" }, body: "file=x", cookie });
+    expect(noBoundary.status).toBe(400);
+    expect(await noBoundary.json()).toMatchObject({ code: 14000 });
     const signedOut = await upload(PNG, { cookie: undefined });
     expect(signedOut.status).toBe(401);
     expect(await signedOut.json()).toMatchObject({ code: 1000 });
