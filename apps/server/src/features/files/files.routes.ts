@@ -56,7 +56,7 @@ export function fileRoutes(deps: { files: FilesService; requireUser: MiddlewareH
       }),
       async (c) => {
         // A multipart type without its boundary, or a body that is not what it says: no file.
-        const form = c.req.header("content-type")?.startsWith("multipart/form-data") ? await c.req.parseBody().catch(() => ({})) : {};
+        const form: Record<string, unknown> = c.req.header("content-type")?.startsWith("multipart/form-data") ? await c.req.parseBody().catch(() => ({})) : {};
         const file = form["file"];
         if (!(file instanceof File)) throw new AppError(ErrorCode.InvalidFile, { reason: 'Send the image as the multipart field "file"' });
         files.assertAvatarSize(file.size);
