@@ -4,10 +4,6 @@ import { defineConfig } from "vitest/config";
 // database driver, as two projects that differ only in TEST_DB.
 export default defineConfig({
   test: {
-    // Two test files at once (Vitest's default on 2 cores is one): most of a file's time is spent
-    // waiting on a database, a child process or a browser, and one at a time the run took ~55 min.
-    // The end-to-end files still run one at a time among themselves (fileParallelism below).
-    maxWorkers: 2,
     projects: [
       { test: { name: "packages", include: ["packages/*/src/**/*.test.ts", "scripts/**/*.test.ts"], environment: "node" } },
       {
