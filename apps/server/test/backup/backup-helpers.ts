@@ -7,7 +7,7 @@ import { loadConfig } from "../../src/env.ts";
 import { writeBackup } from "../../src/features/backup/write-backup.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { createRoot } from "../../src/root.ts";
-import { TEST_ORIGIN, type TestApp } from "../helpers/app.ts";
+import { requestThrough, type TestApp } from "../helpers/app.ts";
 
 /** A backup of `db` as bytes (gzip). */
 export async function backupBytes(handle: Pick<DatabaseHandle, "db" | "driver">): Promise<Buffer> {
@@ -41,17 +41,11 @@ export function appOver(database: DatabaseHandle & { url: string | null }, env: 
     app,
     deps,
     database,
-    request(path, init = {}) {
-      const { json, cookie, ...rest } = init;
-      const headers = new Headers(rest.headers);
-      headers.set("origin", TEST_ORIGIN);
-      if (cookie) headers.set("cookie", cookie);
-      if (json !== undefined) headers.set("content-type", "application/json");
-      return Promise.resolve(app.request(path, { ...rest, method: rest.method ?? (json !== undefined ? "POST" : "GET"), headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) }));
-    },
+    request: requestThrough(app),
     close: async () => {
       await deps.feedReaders.close();
       deps.network.close();
+      await deps.rateCounter.close();
       await database.close();
     },
   };

@@ -46,27 +46,25 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     app,
     deps,
     database,
-    request(path, init = {}) {
-      const { json, cookie, ...rest } = init;
-      const headers = new Headers(rest.headers);
-      headers.set("origin", TEST_ORIGIN);
-      if (cookie) headers.set("cookie", cookie);
-      if (json !== undefined) headers.set("content-type", "application/json");
-      return Promise.resolve(
-        app.request(path, {
-          ...rest,
-          method: rest.method ?? (json !== undefined ? "POST" : "GET"),
-          headers,
-          ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-        }),
-      );
-    },
+    request: requestThrough(app),
     close: async () => {
       await deps.feedReaders.close();
       deps.network.close();
       await deps.rateCounter.close();
       await database.close();
     },
+  };
+}
+
+/** {@link TestApp.request} over `app`: in process, from the web origin, with a cookie and a JSON body when given. */
+export function requestThrough(app: App): TestApp["request"] {
+  return (path, init = {}) => {
+    const { json, cookie, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    headers.set("origin", TEST_ORIGIN);
+    if (cookie) headers.set("cookie", cookie);
+    if (json !== undefined) headers.set("content-type", "application/json");
+    return Promise.resolve(app.request(path, { ...rest, method: rest.method ?? (json !== undefined ? "POST" : "GET"), headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) }));
   };
 }
 

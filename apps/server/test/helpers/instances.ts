@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createApp } from "../../src/app.ts";
 import { createRoot } from "../../src/root.ts";
-import { TEST_ORIGIN, type TestApp } from "./app.ts";
+import { requestThrough, type TestApp } from "./app.ts";
 
 /** The Redis of the machine (and of CI) that tests with REDIS_URL count in. */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -22,14 +22,7 @@ export function secondInstance(t: TestApp): Instance {
   const root = createRoot({ config: t.deps.config, logger: t.deps.logger, database: t.database, authSecret: t.deps.secret, clock: t.deps.clock });
   const app = createApp(root);
   return {
-    request(path, init = {}) {
-      const { json, cookie, ...rest } = init;
-      const headers = new Headers(rest.headers);
-      headers.set("origin", TEST_ORIGIN);
-      if (cookie) headers.set("cookie", cookie);
-      if (json !== undefined) headers.set("content-type", "application/json");
-      return Promise.resolve(app.request(path, { ...rest, method: rest.method ?? (json !== undefined ? "POST" : "GET"), headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) }));
-    },
+    request: requestThrough(app),
     async close() {
       await root.feedReaders.close();
       root.network.close();
