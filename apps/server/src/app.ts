@@ -41,8 +41,9 @@ export interface AppParts {
 export function createApp(parts: AppParts, options: { webDistDir?: string; readiness?: Readiness } = {}) {
   const { guards } = parts.auth;
   const app = new Hono<AppEnv>();
-  // Every request is work that began on arrival: the embedded database serves older work first.
-  app.use((_c, next) => runAsWork(next));
+  // Every request is work that began on arrival: the embedded database serves older work first
+  // (PostgreSQL has a pool of connections and no such turns: nothing to tag there).
+  if (parts.driver === "pglite") app.use((_c, next) => runAsWork(next));
   if (parts.observeRequests) app.use(parts.observeRequests);
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(requestLog(parts.logger));
