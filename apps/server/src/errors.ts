@@ -9,13 +9,16 @@ export class AppError extends Error {
   readonly status: number;
   /** Shown to the user as a secondary, copyable explanation. */
   readonly reason: string | undefined;
+  /** Sent as `Retry-After` (seconds): when a refused request may be tried again (a limit, an outage). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, options: { reason?: string; message?: string; status?: number; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, options: { reason?: string; message?: string; status?: number; cause?: unknown; retryAfterSeconds?: number } = {}) {
     super(options.message ?? errorMessage(code), { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.status = options.status ?? errorStatus(code);
     this.reason = options.reason;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   toBody(): ApiErrorBody {

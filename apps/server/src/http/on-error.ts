@@ -30,7 +30,8 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     // A failure of ours is an error; one of a service we depend on (an AI provider: 502-504) a warning.
     if (error.status === 500) c.var.log.error({ err: error }, error.message);
     else if (error.status > 500) c.var.log.warn({ err: error }, error.message);
-    return c.json(error.toBody(), error.status as ContentfulStatusCode);
+    const headers = error.retryAfterSeconds !== undefined ? { "Retry-After": String(Math.max(1, Math.ceil(error.retryAfterSeconds))) } : undefined;
+    return c.json(error.toBody(), error.status as ContentfulStatusCode, headers);
   }
   if (isRefusal(error)) {
     c.var.log.warn({ err: error }, "a refused address reached the error handler");

@@ -110,7 +110,16 @@ describe("POST /integrations/:service/save", () => {
     const { f, readeck } = await setup({ INTEGRATION_SAVES_PER_HOUR: "2" });
     expect((await saveToReadeck(f, readeck, { allowPrivate: true })).status).toBe(200);
     expect((await saveToReadeck(f, readeck, { allowPrivate: true })).status).toBe(200);
-    expect(await saveToReadeck(f, readeck, { allowPrivate: true })).toMatchObject({ status: 429, body: { code: 15001 } });
+    const refused = await f.t.request("/api/integrations/readeck/save", {
+      method: "POST",
+      cookie: f.cookie,
+      json: { entryId: f.entryId, settings: { endpoint: readeck.url(), token: "t" }, options: { allowPrivate: true } },
+    });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 15001 });
+    // When to try again, in seconds, as every other limit says it: within the hour.
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
     expect(readeck.received).toHaveLength(2);
   });
 

@@ -11,8 +11,10 @@ export class ApiError extends Error {
   readonly reason: string | undefined;
   readonly url: string;
   readonly method: string;
+  /** The server's `Retry-After` in milliseconds (a limit, the database away: 429, 503), when it said one. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(init: { method: string; url: string; status?: number; statusText?: string; body?: ApiErrorBody; cause?: unknown }) {
+  constructor(init: { method: string; url: string; status?: number; statusText?: string; body?: ApiErrorBody; cause?: unknown; retryAfter?: string | null }) {
     const fallback = init.status === undefined ? "Network Error" : `${init.status} ${init.statusText ?? ""}`.trim();
     super(init.body?.message ?? fallback, { cause: init.cause });
     this.name = "ApiError";
@@ -21,6 +23,8 @@ export class ApiError extends Error {
     this.reason = init.body?.reason;
     this.url = init.url;
     this.method = init.method;
+    const seconds = init.retryAfter ? Number(init.retryAfter) : Number.NaN;
+    this.retryAfterMs = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
   }
 }
 
@@ -69,7 +73,14 @@ const parseJson = (text: string): unknown => {
 };
 
 function failure(response: Response, method: string, url: string, body: unknown): ApiError {
-  return new ApiError({ method, url, status: response.status, statusText: response.statusText, ...(isApiErrorBody(body) ? { body } : {}) });
+  return new ApiError({
+    method,
+    url,
+    status: response.status,
+    statusText: response.statusText,
+    retryAfter: response.headers.get("retry-after"),
+    ...(isApiErrorBody(body) ? { body } : {}),
+  });
 }
 
 /** Sends a request to the product API and answers its body; failures throw an {@link ApiError}. */

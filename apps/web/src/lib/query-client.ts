@@ -4,6 +4,8 @@ import { ApiError } from "./api-client.ts";
 const NO_RETRY_STATUSES = new Set([400, 401, 403, 404, 422]);
 const MAX_RETRIES = 3;
 const RETRY_DELAY_MS = 1000;
+/** The longest a query waits for a server that asked for patience (Retry-After) before its next try. */
+const MAX_RETRY_AFTER_MS = 30_000;
 const STALE_TIME_MS = 10 * 60 * 1000;
 
 /**
@@ -16,6 +18,15 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
+/**
+ * How long a failed query waits before its next try: 1 s, or what the server asked for with
+ * `Retry-After` (the database away, 19000; a limit, 18000), at most 30 s.
+ */
+export function retryDelay(_failureCount: number, error: unknown): number {
+  const asked = error instanceof ApiError ? error.retryAfterMs : undefined;
+  return asked === undefined ? RETRY_DELAY_MS : Math.min(Math.max(asked, RETRY_DELAY_MS), MAX_RETRY_AFTER_MS);
+}
+
 /** The query client; `onMutationError` hears every failed mutation (one global error toast). */
 export function createQueryClient(onMutationError: (error: unknown) => void = () => {}): QueryClient {
   return new QueryClient({
@@ -23,7 +34,7 @@ export function createQueryClient(onMutationError: (error: unknown) => void = ()
     defaultOptions: {
       queries: {
         retry: shouldRetry,
-        retryDelay: RETRY_DELAY_MS,
+        retryDelay,
         staleTime: STALE_TIME_MS,
         refetchOnWindowFocus: false,
       },

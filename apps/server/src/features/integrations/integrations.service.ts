@@ -81,7 +81,7 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
         });
       }
       const wait = await deps.limit(user.id);
-      if (wait > 0) throw new AppError(ErrorCode.IntegrationRateLimited, { reason: `Try again in ${wait} s` });
+      if (wait > 0) throw new AppError(ErrorCode.IntegrationRateLimited, { reason: `Try again in ${wait} s`, retryAfterSeconds: wait });
       const item = toSaveItem(await deps.entry(user, body.entryId), { summary: body.options?.summary, selectedText: body.options?.selectedText });
       const client = CLIENTS[service] as IntegrationClient<typeof service>;
       const { network } = deps;
