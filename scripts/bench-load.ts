@@ -1,6 +1,8 @@
-// `npm run bench:load [-- --db pglite|postgres] [--readers 20] [--seconds 30] [--profile DIR]`:
+// `npm run bench:load [-- --db pglite|postgres] [--readers 20] [--seconds 30] [--profile DIR] [--only CALL]`:
 // readers in a closed loop (no think time) against `npm start`'s server process, each looping
-// timeline page → unread counts → mark one read → search, as issue 27 measures. The readers,
+// timeline page → unread counts → mark one read → search, as issue 27 measures. `--only health`
+// (GET /healthz, no session, no database) or `--only unread` (GET /reads) loops one call alone:
+// the ceiling of the server and this machine, the load generator included, for the same readers. The readers,
 // their feeds (100 × 200 entries, 30 followed each) and timelines are seeded first through the
 // public API; then requests/s, p50/p99 by call and errors, and the server's own event-loop delay.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -17,7 +19,7 @@ import { waitForServer } from "./bench/wait-for-server.ts";
 import { MALLOC_ENV, serverMain, START_NODE_FLAGS } from "./server-process.ts";
 
 const { values } = parseArgs({
-  options: { db: { type: "string", default: "pglite" }, readers: { type: "string", default: "20" }, seconds: { type: "string", default: "30" }, port: { type: "string", default: "3931" }, profile: { type: "string" } },
+  options: { only: { type: "string" }, db: { type: "string", default: "pglite" }, readers: { type: "string", default: "20" }, seconds: { type: "string", default: "30" }, port: { type: "string", default: "3931" }, profile: { type: "string" } },
 });
 const READERS = Number(values.readers);
 const SECONDS = Number(values.seconds);
@@ -74,6 +76,13 @@ const call = (name: string, cookie: string, method: string, pathName: string, js
 const deadline = performance.now() + SECONDS * 1000;
 async function reader(i: number) {
   const cookie = cookies[i]!;
+  if (values.only === "health" || values.only === "unread") {
+    while (performance.now() < deadline) {
+      if (values.only === "health") await client.call("healthz", ORIGIN, "", "GET", "/../healthz");
+      else await call("unread counts", cookie, "GET", "/reads");
+    }
+    return;
+  }
   let cursor: string | null = null;
   let n = 0;
   while (performance.now() < deadline) {

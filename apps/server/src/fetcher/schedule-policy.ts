@@ -7,8 +7,11 @@
  * - The publisher's hints are never undercut: RSS `<ttl>`, Cache-Control max-age, Expires and
  *   Retry-After. Hints are capped at 7 days so a bogus header can never stop a feed for good.
  * - A failing feed backs off exponentially (15 min, 30 min, 1 h … up to 24 h) with ±20% jitter,
- *   and keeps being retried at that pace: an error is never a silent stop.
+ *   and keeps being retried at that pace: an error is never a silent stop. This is a retry
+ *   schedule of the background loops' one kind (lib/claim-loop.ts), never given up.
  */
+import { type RetrySchedule, retryDelay } from "../lib/claim-loop.ts";
+
 export const MIN_INTERVAL_MS = 10 * 60 * 1000;
 export const MAX_INTERVAL_MS = 24 * 60 * 60 * 1000;
 export const MAX_HINT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -23,7 +26,8 @@ export function boostedMaxInterval(boostLevel: number): number | null {
   return null;
 }
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-const FIRST_BACKOFF_MS = 15 * 60 * 1000;
+/** How a failing feed is tried again: 15 min, 30 min, 1 h … up to 24 h, ±20%, for as long as it fails. */
+export const FEED_RETRY: RetrySchedule = { attempts: Infinity, firstMs: 15 * 60 * 1000, factor: 2, maxMs: MAX_INTERVAL_MS, jitter: 0.2 };
 
 export interface ScheduleInput {
   now: number;
@@ -52,16 +56,16 @@ export function baseInterval(updatesPerWeek: number | null): number {
 
 /** The back-off after `errorCount` consecutive failures, before hints and jitter. */
 export function backoffInterval(errorCount: number): number {
-  return Math.min(MAX_INTERVAL_MS, FIRST_BACKOFF_MS * 2 ** Math.max(0, errorCount - 1));
+  return retryDelay({ ...FEED_RETRY, jitter: 0 }, Math.max(1, errorCount))!;
 }
 
 /** The time (ms since the epoch) of the next check. */
 export function nextCheckAt(input: ScheduleInput): number {
   const random = input.random ?? Math.random;
   const failing = input.errorCount > 0;
-  const base = failing ? backoffInterval(input.errorCount) : baseInterval(input.updatesPerWeek);
-  const spread = failing ? 0.2 : 0.1;
-  const jittered = base * (1 - spread + 2 * spread * random());
+  const jittered = failing
+    ? retryDelay(FEED_RETRY, input.errorCount, random)!
+    : baseInterval(input.updatesPerWeek) * (0.9 + 0.2 * random());
   const hints = [input.ttlMs, input.maxAgeMs, input.expiresMs, input.retryAfterMs]
     .filter((hint): hint is number => typeof hint === "number" && Number.isFinite(hint) && hint > 0)
     .map((hint) => Math.min(hint, MAX_HINT_MS));

@@ -1,5 +1,6 @@
 import type { FeedRow, FeedsRepo } from "../features/feeds/index.ts";
 import type { Clock } from "../lib/clock.ts";
+import { createClaimLoop } from "../lib/claim-loop.ts";
 import type { Logger } from "../lib/logger.ts";
 import { resolveFetchUrl } from "../content/feed-url.ts";
 import { DroppedTask, HostLimiter } from "./host-limiter.ts";
@@ -51,132 +52,76 @@ const hostOf = (url: string) => {
 };
 
 /**
- * The refresh loop, with the database as the queue: it claims due feeds in batches (several
- * processes on one PostgreSQL claim disjoint batches), refreshes them under the concurrency and
- * per-host limits, and sleeps until the next feed is due or it is woken.
+ * The refresh loop, with the database as the queue, on the claim loop every background loop
+ * shares (lib/claim-loop.ts): it claims due feeds in batches under a lease (several processes on
+ * one PostgreSQL claim disjoint batches), renews the leases while it holds the feeds, refreshes
+ * them under the concurrency and per-host limits (the host limiter), sleeps until the next feed is
+ * due or it is woken, and backs off like the other loops when claiming fails. What a failed feed
+ * means (when to try it again) is its refresh's business (schedule-policy.ts).
  */
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const { feeds, clock, logger } = options;
   const leaseMs = options.leaseMs ?? 2 * 60 * 1000;
-  const pollMs = options.pollMs ?? 30_000;
-  const stopGraceMs = options.stopGraceMs ?? 10_000;
   const limiter = new HostLimiter({ concurrency: options.concurrency, perHost: options.perHost });
+  // Claimed per query: twice what runs at once, so the next feeds are at hand when one ends.
   const batchSize = Math.max(options.concurrency * 2, 10);
-  let running = false;
-  let loop: Promise<void> | null = null;
   const counts = { refreshed: 0, failed: 0, notModified: 0 };
-  const inFlight = new Set<Promise<void>>();
   /** The feeds this process has claimed and not yet refreshed: id -> the lease they were claimed with. */
   const held = new Map<string, Date>();
-
-  const refreshOne = (feed: FeedRow) => {
-    const done: Promise<void> = limiter
-      .run(hostOf(resolveFetchUrl(feed.url, options.rsshubUrl)), () => options.refresh(feed))
-      .then((outcome) => {
-        held.delete(feed.id);
-        if (outcome.status === "failed") counts.failed++;
-        else if (outcome.status === "not-modified") counts.notModified++;
-        else counts.refreshed++;
-      })
-      .catch((error: unknown) => {
-        // Never started: stop() gives its claim back.
-        if (error instanceof DroppedTask) return;
-        held.delete(feed.id);
-        counts.failed++;
-        logger.error({ err: error, feedId: feed.id }, "feed refresh crashed");
-      })
-      .finally(() => inFlight.delete(done));
-    inFlight.add(done);
-  };
-
-  /** Claims what fits in the limiter; returns how many feeds were claimed. */
-  async function claimBatch(): Promise<number> {
-    // Claim in batches, not one feed per freed slot: one query per batch keeps the queue cheap.
-    const room = batchSize - limiter.size;
-    if (room < options.concurrency) return 0;
-    const now = clock.now();
-    const leaseUntil = new Date(now.getTime() + leaseMs);
-    const claimed = await feeds.claimDue(now, room, leaseUntil);
-    for (const feed of claimed) held.set(feed.id, leaseUntil);
-    if (claimed.length) keepRenewing();
-    for (const feed of claimed) refreshOne(feed);
-    return claimed.length;
-  }
-
-  let renewTimer: NodeJS.Timeout | null = null;
   let renewing: Promise<void> = Promise.resolve();
-
-  /** Renews the leases of the feeds held, every third of a lease, while any are held. */
-  function keepRenewing() {
-    if (renewTimer) return;
-    renewTimer = setInterval(() => {
-      if (held.size === 0) return stopRenewing();
-      renewing = renewing.then(renewHeld);
-    }, Math.max(50, Math.floor(leaseMs / 3)));
-    renewTimer.unref();
-  }
-
-  function stopRenewing() {
-    if (renewTimer) clearInterval(renewTimer);
-    renewTimer = null;
-  }
 
   async function renewHeld() {
     const claims = [...held].map(([id, heldUntil]) => ({ id, leaseUntil: heldUntil }));
     if (claims.length === 0) return;
     const leaseUntil = new Date(clock.now().getTime() + leaseMs);
-    try {
-      const renewed = await feeds.renewClaims(claims, leaseUntil);
-      // Only feeds still held: one whose refresh ended meanwhile is not held any more.
-      for (const id of renewed) if (held.has(id)) held.set(id, leaseUntil);
-    } catch (error) {
-      logger.warn({ err: error, feeds: claims.length }, "could not renew the leases of claimed feeds; retrying");
-    }
+    const renewed = await feeds.renewClaims(claims, leaseUntil);
+    // Only feeds still held: one whose refresh ended meanwhile is not held any more.
+    for (const id of renewed) if (held.has(id)) held.set(id, leaseUntil);
   }
 
-  /** Sleeps in progress; waking resolves them all (several overlap when a sleep races idle()). */
-  const sleepers = new Set<() => void>();
-
-  /** Waits `ms`, or less when woken; never while stopping (stop() may have come during a query). */
-  function sleep(ms: number): Promise<void> {
-    if (!running) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        sleepers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      sleepers.add(wake);
-    });
-  }
-
-  const wakeAll = () => {
-    for (const wake of [...sleepers]) wake();
-  };
-
-  async function run() {
-    while (running) {
+  const loop = createClaimLoop<FeedRow>({
+    name: "feeds",
+    async claim(limit) {
+      const now = clock.now();
+      const leaseUntil = new Date(now.getTime() + leaseMs);
+      const claimed = await feeds.claimDue(now, limit, leaseUntil);
+      for (const feed of claimed) held.set(feed.id, leaseUntil);
+      return claimed;
+    },
+    async run(feed) {
       try {
-        const claimed = await claimBatch();
-        if (claimed > 0 || limiter.size >= batchSize) {
-          await Promise.race([limiter.idle(), sleep(250)]);
-          continue;
-        }
-        const next = await feeds.nextDueAt();
-        const wait = next ? Math.max(0, next.getTime() - clock.now().getTime()) : pollMs;
-        await sleep(Math.min(Math.max(wait, 50), pollMs));
+        const outcome = await limiter.run(hostOf(resolveFetchUrl(feed.url, options.rsshubUrl)), () => options.refresh(feed));
+        held.delete(feed.id);
+        if (outcome.status === "failed") counts.failed++;
+        else if (outcome.status === "not-modified") counts.notModified++;
+        else counts.refreshed++;
       } catch (error) {
-        logger.error({ err: error }, "scheduler loop failed; retrying");
-        await sleep(5000);
+        // Never started (stop() dropped it): still held, given back by stop().
+        if (error instanceof DroppedTask) return;
+        held.delete(feed.id);
+        counts.failed++;
+        logger.error({ err: error, feedId: feed.id }, "feed refresh crashed");
       }
-    }
-  }
+    },
+    renew() {
+      // One renewal at a time; stop() waits for the last before it gives the feeds back.
+      renewing = renewing.catch(() => {}).then(renewHeld);
+      return renewing;
+    },
+    renewEveryMs: Math.max(50, Math.floor(leaseMs / 3)),
+    nextDueAt: () => feeds.nextDueAt(),
+    // Every claimed feed goes to the host limiter at once: it runs `concurrency` of them.
+    concurrency: batchSize,
+    batch: batchSize,
+    pollMs: options.pollMs ?? 30_000,
+    stopGraceMs: options.stopGraceMs ?? 10_000,
+    logger,
+    clock,
+  });
 
   /** Gives back every feed still held: due now, unless its refresh has moved its next check since. */
   async function releaseHeld() {
-    stopRenewing();
-    await renewing;
+    await renewing.catch(() => {});
     const claims = [...held].map(([id, leaseUntil]) => ({ id, leaseUntil }));
     held.clear();
     if (claims.length === 0) return;
@@ -190,28 +135,23 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 
   return {
     start() {
-      if (running) return;
-      running = true;
-      loop = run();
+      loop.start();
     },
     async stop() {
-      running = false;
-      wakeAll();
-      await loop;
+      // Claim no more, and drop the feeds waiting for a place in the limiter (still held: given
+      // back below); the loop lets the refreshes under way finish for up to its grace.
+      const stopped = loop.stop();
       limiter.dropWaiting();
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([limiter.idle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, stopGraceMs)))]);
-      clearTimeout(timer);
+      await stopped;
+      limiter.dropWaiting();
       await releaseHeld();
     },
     wake() {
-      wakeAll();
+      loop.wake();
     },
     async drain() {
       const before = { ...counts };
-      while ((await claimBatch()) > 0 || inFlight.size > 0) {
-        if (inFlight.size > 0) await Promise.race(inFlight);
-      }
+      await loop.drain();
       return {
         refreshed: counts.refreshed - before.refreshed,
         failed: counts.failed - before.failed,
