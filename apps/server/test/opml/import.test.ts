@@ -139,7 +139,9 @@ describe("POST /subscriptions/import", () => {
     expect(await subscriptionsOf(ann.api)).toEqual([]);
   });
 
-  it("imports 1000 outlines in well under 5 seconds, without fetching them", async () => {
+  // How fast is bench:follow's figure; the bound here only catches a pathological import (a
+  // fetch or a round trip per outline), with room for a loaded machine running two test files.
+  it("imports 1000 outlines in one request, without fetching them", async () => {
     const folders = Array.from({ length: 10 }, (_, f) => {
       const feeds = Array.from({ length: 100 }, (_, i) => feedOutline(`https://feeds${f}.example/feed/${i}.xml`, `Feed ${f}-${i}`, `htmlUrl="https://feeds${f}.example/"`));
       return `<outline text="Folder ${f}">${feeds.join("")}</outline>`;
@@ -149,7 +151,7 @@ describe("POST /subscriptions/import", () => {
     const elapsed = performance.now() - started;
     expect(answer.status).toBe(200);
     expect(answer.body.data!.successfulItems).toHaveLength(1000);
-    expect(elapsed).toBeLessThan(2500);
+    expect(elapsed).toBeLessThan(20_000);
     const subscriptions = await subscriptionsOf(ann.api);
     expect(subscriptions).toHaveLength(1000);
     expect(new Set(subscriptions.map((s) => s.category)).size).toBe(10);
@@ -158,7 +160,7 @@ describe("POST /subscriptions/import", () => {
 });
 
 describe("importing known feeds", () => {
-  it("backfills 1000 feeds that already have entries, fewer entries per feed, still in well under 5 seconds", async () => {
+  it("backfills 1000 feeds that already have entries, fewer entries per feed, in one request", async () => {
     const urls: string[] = [];
     for (let start = 0; start < 1000; start += 100) {
       const rows = Array.from({ length: 100 }, (_, i) => ({ id: t.deps.ids.next(), url: `https://known${start + i}.example/feed`, title: `Known ${start + i}` }));
@@ -171,7 +173,7 @@ describe("importing known feeds", () => {
     const answer = await importOpml(t, ann.cookie, opml(urls.map((url, i) => feedOutline(url, `Known ${i}`)).join("")));
     const elapsed = performance.now() - started;
     expect(answer.body.data!.successfulItems).toHaveLength(1000);
-    expect(elapsed).toBeLessThan(4000);
+    expect(elapsed).toBeLessThan(20_000);
     // 1000 known feeds: 10 entries each (importBackfillDepth), counted.
     const counts = (await ann.api.get<Record<string, number>>("/reads")).body.data!;
     expect(Object.keys(counts)).toHaveLength(1000);
