@@ -14,6 +14,7 @@ import { rateLimits } from "./http/rate-limits.ts";
 import { requestLog } from "./http/request-log.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { webAppRoutes, webAppScriptHashes } from "./http/web-app.ts";
+import { workArrival } from "./http/work-priority.ts";
 import type { Config } from "./env.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -41,9 +42,10 @@ export interface AppParts {
 export function createApp(parts: AppParts, options: { webDistDir?: string; readiness?: Readiness } = {}) {
   const { guards } = parts.auth;
   const app = new Hono<AppEnv>();
-  // Every request is work that began on arrival: the embedded database serves older work first
-  // (PostgreSQL has a pool of connections and no such turns: nothing to tag there).
-  if (parts.driver === "pglite") app.use((_c, next) => runAsWork(next));
+  // Every request is work that began on arrival (quick calls a little earlier): the embedded
+  // database serves older work first (PostgreSQL has a pool of connections and no such turns:
+  // nothing to tag there).
+  if (parts.driver === "pglite") app.use((c, next) => runAsWork(next, workArrival(c.req.path)));
   if (parts.observeRequests) app.use(parts.observeRequests);
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(requestLog(parts.logger));

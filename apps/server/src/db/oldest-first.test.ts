@@ -67,6 +67,24 @@ describe("the embedded database serves the oldest work first", () => {
     expect(order).toEqual(["older request", "background", "newer request"]);
   });
 
+  it("a call that arrives while a line of calls is served takes its place before the next turn (the event loop polls between turns)", async () => {
+    // 30 calls of older work line up; a timer (as a request's socket would) brings a call of even
+    // older work while they are served. Handing turns on in microtasks would keep the timer from
+    // firing until the whole line was served: the late call would finish last.
+    const begun = performance.now();
+    let answered = 0;
+    const line = Array.from({ length: 30 }, (_, n) => runAsWork(() => served.query("SELECT pg_sleep(0.002)").then(() => answered++), begun + n));
+    const late = new Promise<number>((resolve) => {
+      setTimeout(() => {
+        void runAsWork(() => served.query(QUERY), begun - 1000).then(() => resolve(answered));
+      }, 5);
+    });
+    const answeredBeforeLate = await late;
+    await Promise.all(line);
+    expect(answered).toBe(30);
+    expect(answeredBeforeLate).toBeLessThan(15);
+  });
+
   it("a transaction keeps its turn to the end; a failing call gives the turn back", async () => {
     await served.exec("CREATE TABLE IF NOT EXISTS turns (n int)");
     const inside: number[] = [];

@@ -7,6 +7,9 @@ import { workStartedAt } from "../lib/work-age.ts";
  */
 export const BACKGROUND_DELAY_MS = 100;
 
+/** The event loop's own setImmediate, kept from load (a test's fake timers must not stop the database). */
+const afterPoll = setImmediate;
+
 interface Waiting {
   at: number;
   seq: number;
@@ -72,7 +75,9 @@ export interface TurnStats {
  * has begun finishes before newer ones take turns, so waits are bounded by the work that arrived
  * earlier. Background work without a tag counts from each call (BACKGROUND_DELAY_MS later), so
  * it yields to requests without ever being starved.
- * Only one call is handed to PGlite at a time, so PGlite's own line stays empty.
+ * Only one call is handed to PGlite at a time, so PGlite's own line stays empty. Between two
+ * turns the event loop polls its sockets, so requests that arrived meanwhile take their place in
+ * the line before the next turn is chosen.
  */
 export function serveOldestFirst(client: PGlite): TurnStats {
   const heap = new WaitingHeap();
@@ -90,7 +95,10 @@ export function serveOldestFirst(client: PGlite): TurnStats {
     return new Promise<T>((resolve, reject) => {
       const start = () => {
         busy = true;
-        call().then(resolve, reject).finally(next);
+        // The next turn starts after the event loop has polled: PGlite runs in this thread, and
+        // handing turns on in microtasks would keep new requests unread (their sockets unpolled)
+        // until the whole line is served, so a quick call would wait for every query before it.
+        call().then(resolve, reject).finally(() => afterPoll(next));
       };
       if (!busy && heap.size === 0) start();
       else heap.push({ at, seq: seq++, start });
