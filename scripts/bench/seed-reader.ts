@@ -70,8 +70,8 @@ export async function seedReader(db: Database, options: { userId: string; feeds:
     INSERT INTO collections (user_id, entry_id, feed_id, view, created_at)
     SELECT ${userId}, id, feed_id, 0, published_at FROM entries WHERE id % 500 = 0`);
   await db.execute(sql`
-    INSERT INTO entry_search (entry_id, document)
-    SELECT id, setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(description, '')), 'B') FROM entries`);
+    INSERT INTO entry_search (entry_id, feed_id, document)
+    SELECT id, feed_id, setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(description, '')), 'B') FROM entries`);
   await db.execute(sql`ANALYZE`);
 
   const count = async (query: ReturnType<typeof sql>) => Number(rowsOf<{ n: number }>(await db.execute(query))[0]!.n);

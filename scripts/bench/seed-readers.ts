@@ -25,8 +25,8 @@ export async function seedReaders(db: Database, options: { userIds: string[]; fe
       now() - g * interval '1 minute', now(), now()
     FROM generate_series(0, ${feeds * entriesPerFeed - 1}::int) g`);
   await db.execute(sql`
-    INSERT INTO entry_search (entry_id, document)
-    SELECT id, setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(description, '')), 'B') FROM entries WHERE id > ${entryBase.toString()}::bigint`);
+    INSERT INTO entry_search (entry_id, feed_id, document)
+    SELECT id, feed_id, setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(description, '')), 'B') FROM entries WHERE id > ${entryBase.toString()}::bigint`);
   const payload = JSON.stringify(options.userIds.map((id, i) => ({ id, first: (i * 7) % feeds })));
   await db.execute(sql`
     INSERT INTO subscriptions (id, user_id, type, feed_id, view)

@@ -24,6 +24,11 @@ export const entrySearch = pgTable(
       .primaryKey()
       .references(() => entries.id, { onDelete: "cascade" }),
     document: tsvector("document").notNull(),
+    /**
+     * The entry's feed (null for an inbox's entries), copied here so that a search can keep the
+     * matches of the reader's followed feeds without reading each matching entry (search.repo.ts).
+     */
+    feedId: snowflake("feed_id"),
     version: smallint("version").notNull().default(SEARCH_DOCUMENT_VERSION),
   },
   (t) => [

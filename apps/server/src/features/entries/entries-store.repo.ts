@@ -96,8 +96,8 @@ export const entriesStoreRepo = {
         documents
           ? sql`,
       indexed AS (
-        INSERT INTO entry_search (entry_id, document, version)
-        SELECT x.id, x.document::tsvector, ${SEARCH_DOCUMENT_VERSION} FROM x JOIN inserted ON inserted.id = x.id
+        INSERT INTO entry_search (entry_id, document, version, feed_id)
+        SELECT x.id, x.document::tsvector, ${SEARCH_DOCUMENT_VERSION}, x.feed_id FROM x JOIN inserted ON inserted.id = x.id
         ON CONFLICT (entry_id) DO UPDATE SET document = excluded.document, version = excluded.version
       )`
           : sql``
@@ -147,10 +147,10 @@ export const entriesStoreRepo = {
           categories = x.categories, attachments = x.attachments, extra = x.extra, content_hash = x.content_hash,
           updated_at = x.updated_at
         FROM x WHERE e.id = x.id
-        RETURNING e.id
+        RETURNING e.id, e.feed_id
       )
-      INSERT INTO entry_search (entry_id, document, version)
-      SELECT x.id, x.document::tsvector, ${SEARCH_DOCUMENT_VERSION} FROM x JOIN updated ON updated.id = x.id
+      INSERT INTO entry_search (entry_id, document, version, feed_id)
+      SELECT x.id, x.document::tsvector, ${SEARCH_DOCUMENT_VERSION}, updated.feed_id FROM x JOIN updated ON updated.id = x.id
       ON CONFLICT (entry_id) DO UPDATE SET document = excluded.document, version = excluded.version`);
   },
 

@@ -20,8 +20,8 @@ export const searchIndexRepo = {
   async indexEntries(executor: Executor, rows: IndexableEntry[]): Promise<void> {
     if (rows.length === 0) return;
     await executor.execute(sql`
-      INSERT INTO entry_search (entry_id, document, version)
-      SELECT x.id, x.document::tsvector, ${SEARCH_DOCUMENT_VERSION}
+      INSERT INTO entry_search (entry_id, document, version, feed_id)
+      SELECT x.id, x.document::tsvector, ${SEARCH_DOCUMENT_VERSION}, e.feed_id
       FROM unnest(${`{${rows.map((row) => row.id).join(",")}}`}::bigint[], ${textParams(rows.map(searchDocumentOf))}) AS x(id, document)
       JOIN entries e ON e.id = x.id
       ON CONFLICT (entry_id) DO UPDATE SET document = excluded.document, version = excluded.version`);

@@ -134,16 +134,19 @@ function candidates(scope: SearchScope, query: SQL, mode: "index" | "walk"): SQL
   const feedFilters: SQL[] = [sql`s.user_id = ${scope.userId}`, sql`s.feed_id IS NOT NULL`];
   if (scope.view !== undefined) feedFilters.push(sql`s.view = ${scope.view}`);
   if (scope.feedId) feedFilters.push(sql`s.feed_id = ${scope.feedId}`);
+  // The matches carry their feed (entry_search.feed_id): only those of followed feeds and missing
+  // from the timeline are read in entries, not every match.
   const fromFeeds =
     mode === "index" && scope.read !== false
-      ? sql` UNION ALL (SELECT e.id AS entry_id, e.published_at FROM matches m JOIN entries e ON e.id = m.entry_id
-          JOIN subscriptions s ON s.feed_id = e.feed_id AND ${sql.join(feedFilters, sql` AND `)}
-          WHERE NOT EXISTS (SELECT 1 FROM timeline r WHERE r.user_id = ${scope.userId} AND r.entry_id = e.id)
+      ? sql` UNION ALL (SELECT e.id AS entry_id, e.published_at FROM matches m
+          JOIN subscriptions s ON s.feed_id = m.feed_id AND ${sql.join(feedFilters, sql` AND `)}
+          JOIN entries e ON e.id = m.entry_id
+          WHERE NOT EXISTS (SELECT 1 FROM timeline r WHERE r.user_id = ${scope.userId} AND r.entry_id = m.entry_id)
           ORDER BY e.id DESC LIMIT ${scope.candidates})`
       : sql``;
   const union = scope.starred ? fromStars : sql`${fromTimeline} UNION ALL ${fromStars}${fromFeeds}`;
   return mode === "index"
-    ? sql`WITH matches AS MATERIALIZED (SELECT entry_id FROM entry_search WHERE document @@ ${query}), found AS (${union})`
+    ? sql`WITH matches AS MATERIALIZED (SELECT entry_id, feed_id FROM entry_search WHERE document @@ ${query}), found AS (${union})`
     : sql`WITH found AS (${union})`;
 }
 
