@@ -64,7 +64,7 @@ describe("POWER", () => {
     const followed = await apiAt<{ feedId: string }>(admin, server.baseURL, "POST", "/subscriptions", { url: feeds.url("/ledger.xml"), view: 0 });
     const feedId = followed.feedId;
     // Yesterday this reader read an entry: today's reward counts it. An admin grants 100 POWER and runs the day.
-    await sql(dbUrl(), `INSERT INTO read_marks (user_id, entry_id, read_at) SELECT $1, id, now() - interval '1 day' FROM entries WHERE feed_id = $2 LIMIT 1`, [adminId, feedId]);
+    await sql(dbUrl(), `INSERT INTO read_marks (user_id, entry_id, read_at) SELECT $1, id, now() - interval '1 day' FROM entries WHERE feed_id = $2 LIMIT 1 ON CONFLICT DO NOTHING`, [adminId, feedId]);
     await apiAt(admin, server.baseURL, "POST", "/admin/power/mint", { userId: adminId, amount: 100 });
     await apiAt(admin, server.baseURL, "POST", "/admin/power/daily");
 
@@ -115,7 +115,14 @@ describe("POWER", () => {
     await apiAt(admin, server.baseURL, "POST", "/admin/power/mint", { userId: readerId, amount: 20 });
     const readerPage = await reader.newPage();
     await readerPage.goto("/discover");
-    await readerPage.getByRole("tab", { name: "Lists" }).click();
+    // The switch must have taken (a click before the page is interactive is lost), or the search looks for feeds.
+    const listsTab = readerPage.getByRole("tab", { name: "Lists" });
+    await expect
+      .poll(async () => {
+        if ((await listsTab.getAttribute("aria-selected")) !== "true") await listsTab.click();
+        return listsTab.getAttribute("aria-selected");
+      })
+      .toBe("true");
     await readerPage.getByRole("searchbox").first().fill("Quayside");
     await readerPage.keyboard.press("Enter");
     const card = readerPage.getByRole("article", { name: "Quayside picks" });
