@@ -21,6 +21,11 @@ export class AppError extends Error {
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
+  /** The answer's headers: `Retry-After` when the error says when to try again. */
+  headers(): Record<string, string> | undefined {
+    return this.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(Math.max(1, Math.ceil(this.retryAfterSeconds))) };
+  }
+
   toBody(): ApiErrorBody {
     return this.reason === undefined
       ? { code: this.code, message: this.message }
@@ -37,6 +42,6 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
  */
 export function storageError(fault: "unavailable" | "full", cause: unknown): AppError {
   return fault === "unavailable"
-    ? new AppError(ErrorCode.DatabaseUnavailable, { cause, reason: "The database cannot be reached; nothing was saved. Try again in a few seconds." })
+    ? new AppError(ErrorCode.DatabaseUnavailable, { cause, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS, reason: "The database cannot be reached; nothing was saved. Try again in a few seconds." })
     : new AppError(ErrorCode.StorageFull, { cause, reason: "The disk under the server's data is full; nothing was saved. Reading still works." });
 }

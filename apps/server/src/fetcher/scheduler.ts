@@ -143,7 +143,6 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       const stopped = loop.stop();
       limiter.dropWaiting();
       await stopped;
-      limiter.dropWaiting();
       await releaseHeld();
     },
     wake() {

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { storageFault } from "../db/retry.ts";
-import { AppError, DATABASE_RETRY_AFTER_SECONDS, storageError } from "../errors.ts";
+import { AppError, storageError } from "../errors.ts";
 import { isRefusal } from "../lib/http/index.ts";
 import type { AppEnv } from "./context.ts";
 
@@ -23,15 +23,13 @@ export function handleError(error: Error, c: Context<AppEnv>) {
   if (fault) {
     const answer = storageError(fault, error);
     c.var.log.warn({ fault, cause: describeCause(error) }, answer.message);
-    const headers = fault === "unavailable" ? { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } : undefined;
-    return c.json(answer.toBody(), answer.status as ContentfulStatusCode, headers);
+    return c.json(answer.toBody(), answer.status as ContentfulStatusCode, answer.headers());
   }
   if (error instanceof AppError) {
     // A failure of ours is an error; one of a service we depend on (an AI provider: 502-504) a warning.
     if (error.status === 500) c.var.log.error({ err: error }, error.message);
     else if (error.status > 500) c.var.log.warn({ err: error }, error.message);
-    const headers = error.retryAfterSeconds !== undefined ? { "Retry-After": String(Math.max(1, Math.ceil(error.retryAfterSeconds))) } : undefined;
-    return c.json(error.toBody(), error.status as ContentfulStatusCode, headers);
+    return c.json(error.toBody(), error.status as ContentfulStatusCode, error.headers());
   }
   if (isRefusal(error)) {
     c.var.log.warn({ err: error }, "a refused address reached the error handler");

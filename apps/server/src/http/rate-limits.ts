@@ -10,8 +10,8 @@ import { requestAddress } from "./request-address.ts";
  * seconds, and `reason` saying which limit (`message`, when given, replaces "Too many requests").
  */
 export function tooManyRequests(c: Context<AppEnv>, wait: number, text: { reason: string; message?: string }) {
-  const refusal = new AppError(ErrorCode.TooManyRequests, text);
-  return c.json(refusal.toBody(), 429, { "Retry-After": String(wait) });
+  const refusal = new AppError(ErrorCode.TooManyRequests, { ...text, retryAfterSeconds: wait });
+  return c.json(refusal.toBody(), 429, refusal.headers());
 }
 
 /**
