@@ -10,6 +10,7 @@ import { CLIENT_IP_HEADER } from "../http/client-ip.ts";
 import type { AccountsConfig, AccountsService } from "../features/accounts/index.ts";
 import type { Mailer } from "../lib/mail/mail-types.ts";
 import { accountsPlugin } from "./accounts-plugin.ts";
+import { desktopHandoffPlugin } from "./desktop-handoff-plugin.ts";
 import { authMail, isEmailChangeToken } from "./auth-mail.ts";
 import { profileFieldsPlugin } from "./profile-fields.ts";
 import { oidcPlugins, providerList, socialProviders } from "./social.ts";
@@ -117,6 +118,7 @@ export function createAuth(options: AuthOptions) {
       twoFactor({ issuer: PRODUCT.name }),
       ...oidcPlugins(accountsConfig),
       accountsPlugin({ providers: providerList(accountsConfig) }),
+      desktopHandoffPlugin(),
       profileFieldsPlugin(),
       customSession(async ({ user, session }) => {
         const account = user as typeof user & { role?: string; isAdmin?: boolean };

@@ -40,7 +40,7 @@ export function rateLimit(
 
 /** better-auth routes that take a password, a code or send mail: the `auth` limit's. */
 const AUTH_LIMITED =
-  /^\/api\/better-auth\/(?:sign-in\/|sign-up\/|request-password-reset|forget-password|reset-password|send-verification-email|change-password|change-email|delete-user|two-factor\/)|^\/api\/greader\/accounts\/ClientLogin$/;
+  /^\/api\/better-auth\/(?:sign-in\/|sign-up\/|request-password-reset|forget-password|reset-password|send-verification-email|change-password|change-email|delete-user|two-factor\/|desktop-handoff\/redeem)|^\/api\/greader\/accounts\/ClientLogin$/;
 /** Where the `public` limit counts requests without a session: the API and the share pages and their pictures. */
 const PUBLIC_PATHS = /^\/(?:api|share|og|u)\//;
 /** Reader apps' sync calls carry their own token (checked by the Google Reader feature), not a session. */
