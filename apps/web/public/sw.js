@@ -1,14 +1,26 @@
 // The app shell for offline use: a reload without network still opens the app, which then reads
 // from its local database. Pages are network-first (a new version is seen at once), hashed assets
 // cache-first (they never change), the API is never cached here (the app keeps its own data).
-const SHELL = "tidings-shell-v2";
+const SHELL = "tidings-shell-v3";
 const ASSETS = "tidings-assets-v1";
 /** What push notifications need across restarts of this worker: texts in the reader's language. */
 const PUSH = "tidings-push-v1";
 const PUSH_STRINGS_URL = "/__push-strings.json";
 const MAX_ASSETS = 300;
-/** The page and the unhashed files it shows before any script runs. */
-const SHELL_FILES = ["/", "/favicon.svg"];
+/**
+ * The page and the unhashed files it shows before any script runs, with the manifest and icons an
+ * installed app starts from (its launcher and splash screen read them offline too).
+ */
+const SHELL_FILES = [
+  "/",
+  "/favicon.svg",
+  "/manifest.webmanifest",
+  "/icons/icon-192.png",
+  "/icons/icon-512.png",
+  "/icons/maskable-192.png",
+  "/icons/maskable-512.png",
+  "/icons/apple-touch-icon.png",
+];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(

@@ -12,8 +12,17 @@ export function webAppScriptHashes(distDir: string): string[] {
 }
 
 /**
- * Serves the built web client from `distDir`: hashed assets cached for a year, every other path
- * answered with `index.html` (the client routes it), and `…/index.html` redirected to `/`.
+ * Files browsers fetch by name and read as what they are (the web app manifest, its icons, the
+ * offline worker): when one is missing it answers 404, never the page, which an installing
+ * browser would otherwise try to read as a manifest or an image.
+ */
+const NAMED_FILES = /^\/(?:manifest\.webmanifest|sw\.js|favicon\.svg|icons\/.+)$/;
+
+/**
+ * Serves the built web client from `distDir`: hashed assets cached for a year, the files of
+ * `public/` as they are (`manifest.webmanifest` as `application/manifest+json`), every other path
+ * answered with `index.html` (the client routes it, `/share` of the app's share target included),
+ * and `…/index.html` redirected to `/`.
  */
 export function webAppRoutes(distDir: string) {
   const app = new Hono<AppEnv>();
@@ -42,6 +51,7 @@ export function webAppRoutes(distDir: string) {
     )
     .use("*", serveStatic({ root: distDir, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", "no-cache") }))
     .get("*", (c) => {
+      if (NAMED_FILES.test(c.req.path)) return c.notFound();
       c.header("Cache-Control", "no-cache");
       return c.html(indexHtml);
     });
