@@ -14,3 +14,4 @@ export * from "./messaging.ts";
 export * from "./integrations.ts";
 export * from "./rsshub.ts";
 export * from "./power.ts";
+export * from "./desktop.ts";
