@@ -11,4 +11,5 @@ export { InvitationPage } from "./pages/invitation.tsx";
 export { LoginPage } from "./pages/login.tsx";
 export { ProfileRoute } from "./pages/profile-route.tsx";
 export { ResetPasswordPage } from "./pages/reset-password.tsx";
+export { ShareTargetPage } from "./pages/share-target.tsx";
 export { ActionPage, DiscoverCategoryPage, DiscoverPage, PowerPage, RSSHubPage } from "./pages/simple-pages.tsx";

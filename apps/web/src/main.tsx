@@ -8,6 +8,7 @@ import { registerNavigate } from "./lib/navigation.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { registerQueryClient } from "./lib/query-client-instance.ts";
 import { reportError } from "./lib/telemetry/report.ts";
+import { captureInstallPrompt } from "./modules/pwa/boot.ts";
 import { startColorMode } from "./modules/theme/index.ts";
 import { handleApiError, Toaster } from "./modules/toast/index.ts";
 import { createRouter } from "./router.tsx";
@@ -17,6 +18,8 @@ import "./styles.css";
 
 startColorMode();
 connectivity.listen();
+// The browser offers the install once, early: kept for Settings → General.
+captureInstallPrompt();
 void loadImageConfig();
 
 const queryClient = createQueryClient(handleApiError);

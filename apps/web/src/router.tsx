@@ -58,6 +58,8 @@ export const routes: RouteObject[] = [
           { path: "action", lazy: shell("ActionPage") },
           { path: "power", lazy: shell("PowerPage") },
           { path: "rsshub", lazy: shell("RSSHubPage") },
+          // The installed app's share target (manifest.webmanifest); signed out, it waits for the sign-in.
+          { path: "share", lazy: shell("ShareTargetPage") },
           {
             path: "settings",
             lazy: settings("SettingsLayoutPage"),

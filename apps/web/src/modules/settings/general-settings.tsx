@@ -5,6 +5,7 @@ import { SettingsSection } from "../../components/settings/settings-section.tsx"
 import { appEnv } from "../../lib/env.ts";
 import { changeLanguage } from "../../lib/i18n.ts";
 import { settingsActions, useSettings } from "../../store/settings.store.ts";
+import { InstallAppSection } from "../pwa/index.ts";
 import { GeneralSelect, GeneralSwitch } from "./bound-settings.tsx";
 
 function LanguagePicker() {
@@ -32,7 +33,7 @@ function EnhancedSwitch() {
   return <SwitchRow prefix="general" name="enhancedSettings" checked={enhanced} onChange={(enhancedSettings) => settingsActions.setGeneral({ enhancedSettings })} />;
 }
 
-/** Settings → General: language, timeline, reading and the enhanced settings switch (the AI helpers have their own tab). */
+/** Settings → General: language, installing the web app, timeline, reading and the enhanced settings switch (the AI helpers have their own tab). */
 export function GeneralSettings() {
   const { t } = useTranslation("settings");
   return (
@@ -50,6 +51,8 @@ export function GeneralSettings() {
         {appEnv.isElectron ? <GeneralSwitch name="openLinksInExternalApp" /> : null}
         <GeneralSwitch name="jumpOutLinkWarn" />
       </SettingGroup>
+      {/* The desktop app is installed already; the browser's install offer is for the web app. */}
+      {appEnv.isElectron ? null : <InstallAppSection />}
       <SettingGroup title={t("general.group_timeline")}>
         <GeneralSwitch name="unreadOnly" />
         <GeneralSwitch name="groupByDate" />

@@ -15,7 +15,7 @@ export function SignOutItem() {
     <button
       type="button"
       onClick={() => void ask()}
-      className="mt-2 flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
+      className="flex shrink-0 items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm text-red-600 hover:bg-red-50 md:mt-2 md:w-full dark:text-red-400 dark:hover:bg-red-950/40"
     >
       <LogOut className="size-4" aria-hidden />
       {t("tabs.sign_out")}
