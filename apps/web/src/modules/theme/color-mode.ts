@@ -6,6 +6,8 @@ export const COLOR_MODES: readonly ColorMode[] = ["light", "dark", "system"];
 
 const KEY = "color-mode";
 const darkQuery = () => window.matchMedia("(prefers-color-scheme: dark)");
+/** The page's background in each mode: the installed app's title bar takes it (index.html's theme-color tags). */
+export const THEME_COLORS = { light: "#ffffff", dark: "#09090b" } as const;
 
 function readMode(): ColorMode {
   const stored = storage.get(KEY);
@@ -19,6 +21,8 @@ function apply(mode: ColorMode): void {
   const dark = mode === "dark" || (mode === "system" && darkQuery().matches);
   document.documentElement.classList.toggle("dark", dark);
   document.documentElement.style.colorScheme = dark ? "dark" : "light";
+  // index.html picks the title bar's colour by the device's scheme; a mode chosen here wins.
+  for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')) meta.content = THEME_COLORS[dark ? "dark" : "light"];
 }
 
 export function setColorMode(mode: ColorMode): void {
