@@ -4,6 +4,7 @@
  */
 export { MainLayout } from "./modules/layout/index.ts";
 export { EntryReaderPage } from "./modules/entry/index.ts";
+export { DesktopAuthPage } from "./modules/desktop/index.ts";
 export { NotFound } from "./modules/errors/index.ts";
 export { EntrySharePage, FeedSharePage, ListSharePage, UserSharePage } from "./modules/share/index.ts";
 export { NoEntrySelected, TimelineLayout } from "./modules/timeline/index.ts";

@@ -3,11 +3,13 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { connectivity } from "./lib/connectivity.ts";
+import { desktopBridge } from "./lib/desktop-bridge.ts";
 import { loadImageConfig } from "./lib/image-proxy.ts";
 import { registerNavigate } from "./lib/navigation.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { registerQueryClient } from "./lib/query-client-instance.ts";
 import { reportError } from "./lib/telemetry/report.ts";
+import { startAppBadge, startDesktopLink } from "./modules/desktop/boot.ts";
 import { captureInstallPrompt } from "./modules/pwa/boot.ts";
 import { startColorMode } from "./modules/theme/index.ts";
 import { handleApiError, Toaster } from "./modules/toast/index.ts";
@@ -26,6 +28,9 @@ const queryClient = createQueryClient(handleApiError);
 registerQueryClient(queryClient);
 const router = createRouter();
 registerNavigate((to) => void router.navigate(to));
+// In the desktop shell, the page talks to it (spec §2); installed as an app, its icon shows the unread count.
+if (desktopBridge) startDesktopLink(desktopBridge, queryClient);
+else startAppBadge();
 
 // Spec §4 start-up order; the app renders once the local steps are done.
 await runStartup(

@@ -28,6 +28,8 @@ export const routes: RouteObject[] = [
       { path: "login", lazy: shell("LoginPage") },
       { path: "invitation", lazy: shell("InvitationPage") },
       { path: "reset-password", lazy: shell("ResetPasswordPage") },
+      // The desktop shell's sign-in hand-off: in the system browser (?state=) and in the shell (?code=).
+      { path: "desktop-auth", lazy: shell("DesktopAuthPage") },
       // Share pages are public: signed-out visitors see them without the app around it (one
       // parent route, so moving between them keeps the app mounted).
       {

@@ -20,7 +20,7 @@ export interface DesktopPreferences {
 /** One Eagle item: an image and the page it comes from (reference §6). */
 export interface EagleItem {
   url: string;
-  website: string | null;
+  website?: string;
   name?: string;
   headers?: { referer: string };
 }

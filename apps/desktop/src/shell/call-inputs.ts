@@ -21,6 +21,6 @@ export const CALL_INPUTS: { [K in DesktopCallName]: z.ZodType<DesktopCalls[K]["i
   "window.setMode": z.enum(["minimized", "maximized", "normal"]),
   "obsidian.writeNote": z.object({ vaultPath: z.string().min(1).max(4_000), fileName: z.string().min(1).max(400), text: z.string().max(20_000_000) }),
   "eagle.addFromURLs": z.object({
-    items: z.array(z.object({ url: z.string().max(8_000), website: z.string().max(8_000).nullable(), name: z.string().max(500).optional(), headers: z.object({ referer: z.string().max(8_000) }).optional() })),
+    items: z.array(z.object({ url: z.string().max(8_000), website: z.string().max(8_000).optional(), name: z.string().max(500).optional(), headers: z.object({ referer: z.string().max(8_000) }).optional() })),
   }),
 };

@@ -43,7 +43,7 @@ export function createSettingsStore(host: DesktopHost) {
   return {
     async load(): Promise<ShellSettings> {
       const text = await host.readFile(file);
-      let raw: unknown = {};
+      let raw: unknown;
       try {
         raw = text ? JSON.parse(text) : {};
       } catch {

@@ -6,5 +6,5 @@ export { InvitationForm } from "./invitation-form.tsx";
 export { LoginPanel } from "./login-panel.tsx";
 export { RedirectIfSignedIn, RequireSession } from "./require-session.tsx";
 export { MIN_PASSWORD_LENGTH, ResetPasswordForm } from "./reset-password-form.tsx";
-export { useSignOut } from "./use-sign-out.ts";
+export { signOut, useSignOut } from "./use-sign-out.ts";
 export { VerifyEmailNotice } from "./verify-email-notice.tsx";

@@ -3,14 +3,23 @@ import { KeyRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { desktopBridge } from "../../lib/desktop-bridge.ts";
 import { authApi } from "./auth-api.ts";
 import { providersQuery } from "./auth-queries.ts";
 import { safeRedirect } from "./require-session.tsx";
 
-/** Sends the browser to the provider's sign-in page. */
-async function startSocialSignIn(provider: string, redirect: string): Promise<void> {
+/**
+ * Sends the browser to the provider's sign-in page. In the desktop shell, the system's browser
+ * signs in instead (spec §2) and hands the session back through a `tidings://auth` link.
+ */
+async function startSocialSignIn(provider: string, redirect: string): Promise<"browser" | "here"> {
+  if (desktopBridge) {
+    await desktopBridge.invoke("auth.startSocialSignIn", { provider });
+    return "browser";
+  }
   const { url } = await authApi.signInSocial(provider, redirect);
   window.location.assign(url);
+  return "here";
 }
 
 /**
@@ -24,13 +33,17 @@ export function SocialSignIn() {
   const redirect = safeRedirect(params.get("redirect"));
   const [pending, setPending] = useState<string>();
   const [error, setError] = useState<string>();
+  const [inBrowser, setInBrowser] = useState(false);
   const handedOff = useRef(false);
 
   async function start(provider: string) {
     setPending(provider);
     setError(undefined);
     try {
-      await startSocialSignIn(provider, redirect);
+      if ((await startSocialSignIn(provider, redirect)) === "browser") {
+        setInBrowser(true);
+        setPending(undefined);
+      }
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : t("auth.failed"));
       setPending(undefined);
@@ -70,6 +83,11 @@ export function SocialSignIn() {
           {t("auth.continue_with", { provider: provider.name })}
         </button>
       ))}
+      {inBrowser ? (
+        <p role="status" className="text-center text-xs text-zinc-500">
+          {t("auth.continue_in_browser")}
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="text-center text-xs text-red-600 dark:text-red-400">
           {error}

@@ -1,4 +1,4 @@
-import type { Entry } from "@tidings/contracts";
+import type { EagleItem, Entry } from "@tidings/contracts";
 
 /** Eagle's local API: the desktop app listens here while it runs. */
 export const EAGLE_API = "http://localhost:41595";
@@ -25,17 +25,22 @@ export function eagleImages(entry: Pick<Entry, "media" | "url">, html: string | 
   return [...new Set(urls.filter((url) => /^https?:/i.test(url)))];
 }
 
+/** Eagle's items: each picture with a name (the entry's title) and the entry's page as its website and Referer. */
+export function eagleItems(entry: Pick<Entry, "title" | "url">, images: string[]): EagleItem[] {
+  const title = entry.title?.trim() || entry.url || "Image";
+  return images.map((url, index) => ({
+    url,
+    name: images.length > 1 ? `${title} (${index + 1})` : title,
+    ...(entry.url ? { website: entry.url, headers: { referer: entry.url } } : {}),
+  }));
+}
+
 /**
  * `POST /api/item/addFromURLs` with every picture: its URL, a name (the entry's title), the
  * entry's page as its website, and that page as the Referer Eagle sends when it downloads.
  */
 export function eagleRequest(entry: Pick<Entry, "title" | "url">, images: string[]): EagleRequest {
-  const title = entry.title?.trim() || entry.url || "Image";
-  const items = images.map((url, index) => ({
-    url,
-    name: images.length > 1 ? `${title} (${index + 1})` : title,
-    ...(entry.url ? { website: entry.url, headers: { referer: entry.url } } : {}),
-  }));
+  const items = eagleItems(entry, images);
   return { url: `${EAGLE_API}/api/item/addFromURLs`, init: { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ items }) } };
 }
 
@@ -49,13 +54,24 @@ export class EagleError extends Error {
   }
 }
 
+/** How the items reach Eagle when not by the page's own requests: the desktop shell posts them. */
+export type EagleTransport = (items: EagleItem[]) => Promise<void>;
+
+let transport: EagleTransport | null = null;
+
+/** The desktop shell carries Eagle's requests (a page may not reach localhost across origins). */
+export function setEagleTransport(next: EagleTransport): void {
+  transport = next;
+}
+
 /**
  * Sends the entry's pictures to Eagle on this computer: checks that Eagle answers
- * (`/api/application/info`), then adds them. Only the desktop app can reach localhost this way.
+ * (`/api/application/info`), then adds them; through the desktop shell when it runs in one.
  */
 export async function saveToEagle(entry: Pick<Entry, "title" | "url" | "media">, html: string | null | undefined, fetcher: typeof fetch = fetch): Promise<void> {
   const images = eagleImages(entry, html);
   if (images.length === 0) throw new EagleError("no-images");
+  if (transport) return transport(eagleItems(entry, images));
   try {
     const alive = await fetcher(`${EAGLE_API}/api/application/info`);
     if (!alive.ok) throw new Error(String(alive.status));

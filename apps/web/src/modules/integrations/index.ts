@@ -5,3 +5,6 @@
 export { useIntegrationActions, useUnavailableIntegrationActions } from "./use-integration-actions.ts";
 export { INTEGRATION_ACTION_IDS, INTEGRATION_ACTION_META, integrationActionRecord } from "./action-ids.ts";
 export { integrationSettingsTab } from "./settings-tab.ts";
+// The desktop shell's ways of saving on this computer.
+export { EagleError, setEagleTransport } from "./eagle.ts";
+export { setObsidianWriter } from "./obsidian.ts";

@@ -58,14 +58,14 @@ function Service({ service }: { service: IntegrationService }) {
   const enabled = useIntegrationSettings((state) => state[service.enable]);
   const lan = useMayUsePrivateNetworks();
   const { name } = service;
-  const fields = service.fields.filter((field) => (appEnv.isElectron || !field.desktopOnly) && (lan || field.label !== "allowPrivate"));
+  const fields = service.fields.filter((field) => (appEnv.isDesktop || !field.desktopOnly) && (lan || field.label !== "allowPrivate"));
   return (
     <SettingGroup title={name}>
       <SettingRow title={t("integration.enable", { name })} description={t(`integration.${service.id}_description`)}>
         <SwitchControl checked={enabled} label={t("integration.enable", { name })} onChange={(checked) => setIntegration({ [service.enable]: checked })} />
       </SettingRow>
       {enabled ? fields.map((field) => <Field key={field.key} field={field} />) : null}
-      {enabled && service.id === "obsidian" && !appEnv.isElectron ? <p className="py-2 text-xs text-zinc-500">{t("integration.obsidian_web_hint")}</p> : null}
+      {enabled && service.id === "obsidian" && !appEnv.isDesktop ? <p className="py-2 text-xs text-zinc-500">{t("integration.obsidian_web_hint")}</p> : null}
     </SettingGroup>
   );
 }
@@ -103,7 +103,7 @@ export function IntegrationSettings() {
         </SettingRow>
         <SyncRow />
       </SettingGroup>
-      {INTEGRATION_SERVICES.filter((service) => appEnv.isElectron || !service.desktopOnly).map((service) => (
+      {INTEGRATION_SERVICES.filter((service) => appEnv.isDesktop || !service.desktopOnly).map((service) => (
         <Service key={service.id} service={service} />
       ))}
     </SettingsSection>

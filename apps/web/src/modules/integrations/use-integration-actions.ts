@@ -37,7 +37,7 @@ export function useIntegrationActions(entryId: string): Record<IntegrationAction
         label: t(integrationActionLabel(service.id)),
         icon: service.icon,
         // Every server service but Outline (a document of the text) saves the entry's link.
-        hidden: !isIntegrationReady(service, settings, appEnv.isElectron) || (Boolean(service.server) && service.id !== "outline" && !hasLink),
+        hidden: !isIntegrationReady(service, settings, appEnv.isDesktop) || (Boolean(service.server) && service.id !== "outline" && !hasLink),
         busy: saving?.includes(service.id) ?? false,
         run: () => void saveEntryTo(service.id, entryId),
       },
@@ -48,5 +48,5 @@ export function useIntegrationActions(entryId: string): Record<IntegrationAction
 /** The integration actions that cannot run now (service off or unconfigured): the customise dialog leaves them out. */
 export function useUnavailableIntegrationActions(): ReadonlySet<string> {
   const settings = useIntegrationSettings();
-  return new Set(INTEGRATION_SERVICES.filter((service) => !isIntegrationReady(service, settings, appEnv.isElectron)).map((service) => integrationActionId(service.id)));
+  return new Set(INTEGRATION_SERVICES.filter((service) => !isIntegrationReady(service, settings, appEnv.isDesktop)).map((service) => integrationActionId(service.id)));
 }

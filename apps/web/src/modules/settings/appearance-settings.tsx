@@ -39,7 +39,7 @@ export function AppearanceSettings() {
       <SettingGroup title={t("appearance.group_sidebar")}>
         <UISwitch name="opaqueSidebar" />
         <UISwitch name="sidebarShowUnreadCount" />
-        {appEnv.isElectron ? <UISwitch name="showDockBadge" /> : null}
+        {appEnv.isDesktop || hasAppBadge() ? <UISwitch name="showDockBadge" /> : null}
       </SettingGroup>
       <SettingGroup title={t("appearance.group_modals")}>
         <UISwitch name="modalOverlay" />
@@ -55,3 +55,6 @@ export function AppearanceSettings() {
     </SettingsSection>
   );
 }
+
+/** The installed app can badge its icon (the Badging API): the Dock badge setting applies there too. */
+const hasAppBadge = () => typeof navigator !== "undefined" && "setAppBadge" in navigator;

@@ -1,2 +1,2 @@
 export { ColorModeSwitch } from "./color-mode-switch.tsx";
-export { startColorMode, useColorMode } from "./color-mode.ts";
+export { setColorMode, startColorMode, useColorMode } from "./color-mode.ts";
