@@ -47,12 +47,12 @@ export function GeneralSettings() {
             { value: "subscription", label: t("general.startupScreen_subscription") },
           ]}
         />
-        {appEnv.isElectron ? <GeneralSwitch name="appLaunchOnStartup" /> : null}
-        {appEnv.isElectron ? <GeneralSwitch name="openLinksInExternalApp" /> : null}
+        {appEnv.isDesktop ? <GeneralSwitch name="appLaunchOnStartup" /> : null}
+        {appEnv.isDesktop ? <GeneralSwitch name="openLinksInExternalApp" /> : null}
         <GeneralSwitch name="jumpOutLinkWarn" />
       </SettingGroup>
       {/* The desktop app is installed already; the browser's install offer is for the web app. */}
-      {appEnv.isElectron ? null : <InstallAppSection />}
+      {appEnv.isDesktop ? null : <InstallAppSection />}
       <SettingGroup title={t("general.group_timeline")}>
         <GeneralSwitch name="unreadOnly" />
         <GeneralSwitch name="groupByDate" />
