@@ -95,6 +95,20 @@ module.exports = {
       from: { path: "^apps/web/src/modules/", pathNot: TESTS },
       to: { path: "^apps/web/src/pages/" },
     },
+    {
+      name: "desktop-workspace-deps",
+      severity: "error",
+      comment: "The desktop app speaks to the web client only through the bridge's contract: of the workspace it imports packages/contracts alone, never another app or package.",
+      from: { path: "^apps/desktop/" },
+      to: { path: "^(apps/(?!desktop/)|packages/(?!contracts/))" },
+    },
+    {
+      name: "desktop-shell-knows-no-host",
+      severity: "error",
+      comment: "The shell's logic runs on any host through host.ts: it never imports a host (electron/, chromium/).",
+      from: { path: "^apps/desktop/src/shell/" },
+      to: { path: "^apps/desktop/src/(electron|chromium)/" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -39,6 +39,7 @@ export default defineConfig({
         },
       },
       "apps/web/vitest.config.ts",
+      { test: { name: "desktop", root: "apps/desktop", include: ["test/**/*.test.ts"], environment: "node" } },
       {
         test: {
           name: "e2e",

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { ROOT } from "./web-build.ts";
 
-const TS_PROJECTS = ["packages/utils", "packages/contracts", "packages/i18n", "apps/server", "apps/web", "."];
+const TS_PROJECTS = ["packages/utils", "packages/contracts", "packages/i18n", "apps/server", "apps/web", "apps/desktop", "."];
 const bin = (name: string) => path.join(ROOT, "node_modules", name);
 
 function run(label: string, args: string[]): Promise<number> {
