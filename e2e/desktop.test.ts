@@ -153,9 +153,9 @@ describe("desktop shell (Chromium app mode)", () => {
 
   it("changes window modes, and keeps the window's place", async () => {
     const page = app();
-    await page.evaluate(() => (window as unknown as { tidings: { invoke(n: string, i: unknown): Promise<unknown> } }).tidings.invoke("window.setMode", "maximized"));
+    await page.evaluate(() => (window as unknown as { tidings: { call(n: string, i: unknown): Promise<unknown> } }).tidings.call("window.setMode", "maximized"));
     await expect.poll(async () => (await host.windowState()).mode).toBe("maximized");
-    expect(await page.evaluate(() => (window as unknown as { tidings: { invoke(n: string): Promise<unknown> } }).tidings.invoke("window.getMode"))).toBe("maximized");
+    expect(await page.evaluate(() => (window as unknown as { tidings: { call(n: string, i?: unknown): Promise<unknown> } }).tidings.call("window.getMode"))).toEqual({ ok: true, value: "maximized" });
     await host.setWindowMode("minimized");
     await expect.poll(async () => (await host.windowState()).mode).toBe("minimized");
     await host.focus();
@@ -165,15 +165,12 @@ describe("desktop shell (Chromium app mode)", () => {
     await expect
       .poll(async () => (JSON.parse(await readFile(path.join(dataDir, "settings.json"), "utf8")) as { window: { mode: string; bounds: unknown } }).window)
       .toMatchObject({ mode: "normal", bounds: { width: expect.any(Number), height: expect.any(Number) } });
-    // A page of another origin may not call the shell.
-    const refused = await page.evaluate(async () => {
-      const bridge = (window as unknown as { tidings: { invoke(n: string, i: unknown): Promise<unknown> } }).tidings;
-      return bridge.invoke("setting.setAppearance", "purple").then(
-        () => "accepted",
-        (error: { code?: string }) => error.code,
-      );
-    });
-    expect(refused).toBe("INVALID_INPUT");
+    // What the shell refuses comes back with its code.
+    const refused = await page.evaluate(() => (window as unknown as { tidings: { call(n: string, i: unknown): Promise<unknown> } }).tidings.call("setting.setAppearance", "purple"));
+    expect(refused).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+    // The first-run screen's call is not open to the server's pages.
+    const connect = await page.evaluate(() => (window as unknown as { tidings: { call(n: string, i: unknown): Promise<unknown> } }).tidings.call("app.connect", { url: "http://127.0.0.1:9" }));
+    expect(connect).toMatchObject({ ok: false, code: "UNSUPPORTED" });
   });
 
   it("runs the web client's shortcuts from the menu", async () => {

@@ -1,6 +1,6 @@
-import type { DesktopBridge } from "@tidings/contracts";
+import { DesktopCallError, desktopBridgeOf, type InjectedDesktopBridge, unwrapDesktopResult as unwrapResult } from "@tidings/contracts";
 import { describe, expect, it, vi } from "vitest";
-import { createBridge, DesktopCallError, unwrapResult, versionFromArgv } from "../src/electron/bridge-client.ts";
+import { createInjectedBridge, versionFromArgv } from "../src/electron/bridge-client.ts";
 import { createFakeRenderer } from "./fake-electron.ts";
 
 describe("the bridge's client", () => {
@@ -38,7 +38,7 @@ describe("the bridge's client", () => {
     let emit: (name: string, payload: unknown) => void = () => undefined;
     const unsubscribe = vi.fn();
     const invoke = vi.fn(async () => ({ ok: true, value: "dark" }));
-    const bridge = createBridge({ invoke, subscribe: (listener) => ((emit = listener), unsubscribe) }, { platform: "linux", version: "1.2.3" });
+    const bridge = desktopBridgeOf(createInjectedBridge({ invoke, subscribe: (listener) => ((emit = listener), unsubscribe) }, { platform: "linux", version: "1.2.3" }));
     expect([bridge.kind, bridge.platform, bridge.version]).toEqual(["electron", "linux", "1.2.3"]);
     expect(await bridge.invoke("setting.getAppearance")).toBe("dark");
     await bridge.invoke("app.setUnreadCount", { count: 2 });
@@ -65,7 +65,7 @@ describe("the preload", () => {
       process.argv = argv;
       vi.doUnmock("electron");
     }
-    const bridge = renderer.exposed.get("tidings") as DesktopBridge;
+    const bridge = desktopBridgeOf(renderer.exposed.get("tidings") as InjectedDesktopBridge);
     expect([bridge.kind, bridge.version, bridge.platform]).toEqual(["electron", "9.9.9", process.platform]);
     expect(await bridge.invoke("window.getMode")).toBe("normal");
     await expect(bridge.invoke("auth.signOut")).rejects.toMatchObject({ code: "UNSUPPORTED" });

@@ -37,8 +37,11 @@ describe("the shell on Electron", () => {
     const { win, server } = await connected();
     expect(await win.call("app.setUnreadCount", { count: 1 }, { url: "https://evil.example/" })).toMatchObject({ ok: false, code: "UNSUPPORTED" });
     expect(await win.call("app.setUnreadCount", { count: -1 }, { url: `${server}/` })).toMatchObject({ ok: false, code: "INVALID_INPUT" });
-    // The first-run page may connect, and nothing else.
+    // The first-run page may connect, and nothing else; once it is gone, no data: page may connect.
     expect(await win.call("app.setUnreadCount", { count: 1 }, { url: "data:text/html;base64,PHA+" })).toMatchObject({ ok: false, code: "UNSUPPORTED" });
+    expect(await win.call("app.connect", { url: "https://evil.example" }, { url: "data:text/html;base64,PHA+" })).toMatchObject({ ok: false, code: "UNSUPPORTED" });
+    // Nor may the server's own pages switch the app's server.
+    expect(await win.call("app.connect", { url: server }, { url: `${server}/` })).toMatchObject({ ok: false, code: "UNSUPPORTED" });
   });
 
   it("restores the window's saved state and saves its new place once it settles", async () => {

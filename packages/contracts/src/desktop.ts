@@ -98,13 +98,60 @@ export type DesktopErrorCode = "INVALID_INPUT" | "NOT_FOUND" | "ALREADY_EXISTS" 
 /** How a call travels back: a value, or a refusal (errors do not cross Electron's IPC intact). */
 export type DesktopResult<T> = { ok: true; value: T } | { ok: false; code: DesktopErrorCode; message: string };
 
-/** The bridge itself, `window.tidings`. */
+/** The bridge as the page uses it: calls answer their value, or reject with a {@link DesktopCallError}. */
 export interface DesktopBridge {
   readonly kind: "electron" | "chromium";
   readonly platform: string;
   readonly version: string;
   invoke<K extends DesktopCallName>(name: K, ...input: DesktopCalls[K]["input"] extends undefined ? [] : [DesktopCalls[K]["input"]]): Promise<DesktopCalls[K]["output"]>;
   on<K extends DesktopEventName>(name: K, listener: (payload: DesktopEvents[K]) => void): () => void;
+}
+
+/**
+ * What the shell injects as `window.tidings`: calls answer a {@link DesktopResult}, plain data,
+ * because errors lose their code crossing Electron's context bridge. {@link desktopBridgeOf}
+ * makes it the page's {@link DesktopBridge}.
+ */
+export interface InjectedDesktopBridge {
+  readonly kind: "electron" | "chromium";
+  readonly platform: string;
+  readonly version: string;
+  call(name: string, input: unknown): Promise<unknown>;
+  on(name: string, listener: (payload: unknown) => void): () => void;
+}
+
+/** A refused call, as the page sees it: the shell's sentence, and its code to act on. */
+export class DesktopCallError extends Error {
+  readonly code: DesktopErrorCode;
+
+  constructor(code: DesktopErrorCode, message: string) {
+    super(message);
+    this.code = code;
+    this.name = "DesktopCallError";
+  }
+}
+
+const ERROR_CODES: readonly DesktopErrorCode[] = ["INVALID_INPUT", "NOT_FOUND", "ALREADY_EXISTS", "UNREACHABLE", "UNSUPPORTED", "FAILED"];
+
+/** A call's {@link DesktopResult} made into its value, or a rejection with the shell's code (FAILED for anything malformed). */
+export function unwrapDesktopResult(result: unknown): unknown {
+  if (typeof result !== "object" || result === null || !("ok" in result)) throw new DesktopCallError("FAILED", "The shell answered something unexpected");
+  if (result.ok === true && "value" in result) return result.value;
+  const code = "code" in result && ERROR_CODES.includes(result.code as DesktopErrorCode) ? (result.code as DesktopErrorCode) : "FAILED";
+  const message = "message" in result && typeof result.message === "string" ? result.message : "The shell refused the call";
+  throw new DesktopCallError(code, message);
+}
+
+/** The page's bridge over what the shell injected. */
+export function desktopBridgeOf(injected: InjectedDesktopBridge): DesktopBridge {
+  const invoke = async (name: string, ...input: unknown[]) => unwrapDesktopResult(await injected.call(name, input[0]));
+  return {
+    kind: injected.kind,
+    platform: injected.platform,
+    version: injected.version,
+    invoke: invoke as DesktopBridge["invoke"],
+    on: (name, listener) => injected.on(name, listener as (payload: unknown) => void),
+  };
 }
 
 /** The custom scheme of the shell's deep links: `tidings://auth?code=&state=`, `tidings://add?url=`. */

@@ -96,7 +96,8 @@ export function createChromiumHost(options: ChromiumHostOptions) {
         executablePath: options.executablePath ?? "/usr/bin/chromium",
         headless: options.headless ?? !env.DISPLAY,
         viewport: null,
-        args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", `--app=${url}`, ...size],
+        // The window opens empty: the page loads once the bridge is in place.
+        args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--app=about:blank", ...size],
         env: Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined)),
       });
       await context.exposeBinding("__tidingsCall", async (source, name: string, input: unknown) => {
@@ -118,8 +119,7 @@ export function createChromiumHost(options: ChromiumHostOptions) {
         void (allowed ? window!.cdp.send("Fetch.continueRequest", { requestId: event.requestId }) : window!.cdp.send("Fetch.failRequest", { requestId: event.requestId, errorReason: "Aborted" })).catch(() => undefined);
       });
       await window.cdp.send("Fetch.enable", { patterns: [{ urlPattern: "*", resourceType: "Document", requestStage: "Request" }] });
-      // The page reloads the bridge itself; the first page was opened before the init script.
-      if (url !== "about:blank") await page.reload();
+      if (url !== "about:blank") await page.goto(url);
     },
 
     async load(url) {

@@ -18,14 +18,8 @@ export function installPageBridge(info: { platform: string; version: string }): 
     kind: "chromium",
     platform: info.platform,
     version: info.version,
-    async invoke(name: string, input?: unknown) {
-      const result = await host.__tidingsCall(name, input);
-      if (result && result.ok) return result.value;
-      const error = new Error(result?.message ?? "The shell refused the call") as Error & { code?: string };
-      error.name = "DesktopCallError";
-      error.code = result?.code ?? "FAILED";
-      throw error;
-    },
+    // The result as the shell answered it: the page unwraps it (packages/contracts' desktopBridgeOf).
+    call: (name: string, input: unknown) => host.__tidingsCall(name, input),
     on(name: string, listener: Listener) {
       const set = listeners.get(name) ?? new Set<Listener>();
       set.add(listener);

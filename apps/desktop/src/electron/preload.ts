@@ -1,12 +1,12 @@
 // The window's preload: `window.tidings`, the bridge, over Electron's IPC. It runs sandboxed,
 // where `require` knows only "electron": the build bundles everything else into it.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from "electron";
-import { createBridge, versionFromArgv } from "./bridge-client.ts";
+import { createInjectedBridge, versionFromArgv } from "./bridge-client.ts";
 
 const CALL_CHANNEL = "tidings:call";
 const EVENT_CHANNEL = "tidings:event";
 
-const bridge = createBridge(
+const bridge = createInjectedBridge(
   {
     invoke: (name, input) => ipcRenderer.invoke(CALL_CHANNEL, name, input),
     subscribe(listener) {

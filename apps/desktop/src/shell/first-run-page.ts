@@ -42,7 +42,8 @@ export function firstRunPage(options: { error?: string; lastUrl?: string } = {})
     buttons.forEach((b) => (b.disabled = true));
     status.textContent = message;
     try {
-      await window.tidings.invoke("app.connect", input);
+      const result = await window.tidings.call("app.connect", input);
+      if (!result || !result.ok) throw new Error((result && result.message) || "Could not connect");
     } catch (error) {
       status.textContent = error.message;
       status.className = "error";

@@ -33,6 +33,8 @@ export function createShell(host: DesktopHost) {
   let localServer: ChildProcessHandle | null = null;
   let unread = 0;
   let windowOpen = false;
+  /** The first-run screen is what the window shows: only it may call `app.connect`, only it is a data: page. */
+  let firstRunShown = false;
   let pendingLinks: string[] = [];
   let signOutTimer: ReturnType<typeof setTimeout> | undefined;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -45,6 +47,7 @@ export function createShell(host: DesktopHost) {
 
   async function showFirstRun(error?: string): Promise<void> {
     const last = store.get().server;
+    firstRunShown = true;
     await host.loadHtml(firstRunPage({ ...(error ? { error } : {}), ...(last?.kind === "remote" ? { lastUrl: last.url } : {}) }));
   }
 
@@ -149,6 +152,7 @@ export function createShell(host: DesktopHost) {
       const choice: ServerChoice = "local" in input ? { kind: "local", port: LOCAL_PORT } : { kind: "remote", url: await checkServer(host, input.url) };
       serverUrl = await reach(choice);
       await store.update({ server: choice });
+      firstRunShown = false;
       await host.load(serverUrl);
       const links = pendingLinks;
       pendingLinks = [];
@@ -176,7 +180,8 @@ export function createShell(host: DesktopHost) {
       const key = name as DesktopCallName;
       // The first-run screen may only connect; a page of the chosen server may do the rest.
       const fromFirstRun = context.origin === null;
-      if (fromFirstRun ? key !== "app.connect" : !isAppAddress(context.origin ?? "", serverUrl)) {
+      const allowed = fromFirstRun ? key === "app.connect" && firstRunShown : key !== "app.connect" && isAppAddress(context.origin ?? "", serverUrl);
+      if (!allowed) {
         throw new DesktopError("UNSUPPORTED", `"${name}" is not open to this page`);
       }
       const parsed = CALL_INPUTS[key].safeParse(input);
@@ -201,8 +206,7 @@ export function createShell(host: DesktopHost) {
         await setAppearance(action.appearance, true);
         return;
       case "show":
-        await host.focus();
-        return;
+        return host.focus();
       case "reload":
         if (serverUrl) await host.load(serverUrl);
         return;
@@ -216,8 +220,7 @@ export function createShell(host: DesktopHost) {
         }, SIGN_OUT_GRACE_MS);
         return;
       case "changeServer":
-        await handlers["app.changeServer"](undefined, { origin: null });
-        return;
+        return void (await handlers["app.changeServer"](undefined, { origin: null }));
       case "quit":
         await stop();
         await host.quit();
@@ -256,7 +259,8 @@ export function createShell(host: DesktopHost) {
         else void openOutside(url);
       });
       host.on("willNavigate", (url) => {
-        if (isAppAddress(url, serverUrl) || url.startsWith("data:") || url === "about:blank") return true;
+        // The shell's own first-run page is a data: page; no other data: page may take the window.
+        if (isAppAddress(url, serverUrl) || (firstRunShown && url.startsWith("data:text/html")) || url === "about:blank") return true;
         void openOutside(url);
         return false;
       });
