@@ -1,7 +1,9 @@
+import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type ChromiumHost, createChromiumHost, createShell, type Shell } from "@tidings/desktop";
+import { fileURLToPath } from "node:url";
+import { type ChromiumHost, createChromiumHost, createShell, LOCAL_PORT, type Shell } from "@tidings/desktop";
 import { startOidcProvider } from "@tidings/server/testing";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -221,4 +223,33 @@ describe("desktop shell (Chromium app mode)", () => {
     await page.waitForTimeout(500);
     expect(page.url()).toContain("/timeline");
   });
+});
+
+describe("desktop shell: Tidings on this computer", () => {
+  it("starts npm start's server itself with its data in the app's folder, and stops it on quit", async () => {
+    const localData = await mkdtemp(path.join(tmpdir(), "tidings-desktop-local-"));
+    const local = createChromiumHost({
+      dataDir: localData,
+      version: "0.5.0",
+      executablePath: CHROMIUM_PATH,
+      headless: !display.headed,
+      env: display.env,
+      server: { execPath: process.execPath, entry: fileURLToPath(new URL("../scripts/start.ts", import.meta.url)) },
+      openExternal: async () => undefined,
+    });
+    const localShell = createShell(local);
+    try {
+      await localShell.start();
+      await local.page().getByRole("button", { name: "Run Tidings on this computer" }).click();
+      await local.page().waitForURL(`http://127.0.0.1:${LOCAL_PORT}/login`, { timeout: 90_000 });
+      await expect.poll(() => local.page().getByRole("button", { name: "Create account" }).first().isVisible().catch(() => false)).toBe(true);
+      expect(JSON.parse(await readFile(path.join(localData, "settings.json"), "utf8")).server).toEqual({ kind: "local", port: LOCAL_PORT });
+      expect(existsSync(path.join(localData, "server", "db"))).toBe(true);
+    } finally {
+      await localShell.stop();
+      await local.quit();
+    }
+    await expect.poll(() => fetch(`http://127.0.0.1:${LOCAL_PORT}/healthz`).then(() => "up", () => "down")).toBe("down");
+    await rm(localData, { recursive: true, force: true });
+  }, 150_000);
 });

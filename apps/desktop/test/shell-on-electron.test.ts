@@ -33,6 +33,19 @@ describe("the shell on Electron", () => {
     expect((await settingsOf(setup.userData)).server).toEqual({ kind: "remote", url: server });
   });
 
+  it("offers to run the server here only when this installation carries one", async () => {
+    const entry = path.join(await tempDir(), "start.ts");
+    await writeFile(entry, "");
+    const carried = await fakeHost({ serverEntry: entry });
+    await createShell(carried.host).start(null);
+    expect(dataUrlHtml(carried.fake.mainWindow().loaded.at(-1))).toContain("Run Tidings on this computer");
+    const installed = await fakeHost({ serverEntry: "/nowhere/start.ts" });
+    await createShell(installed.host).start(null);
+    const win = installed.fake.mainWindow();
+    expect(dataUrlHtml(win.loaded.at(-1))).not.toContain("Run Tidings on this computer");
+    expect(await win.call("app.connect", { local: true })).toMatchObject({ ok: false, code: "UNSUPPORTED" });
+  });
+
   it("refuses calls from another origin, and answers INVALID_INPUT to bad input", async () => {
     const { win, server } = await connected();
     expect(await win.call("app.setUnreadCount", { count: 1 }, { url: "https://evil.example/" })).toMatchObject({ ok: false, code: "UNSUPPORTED" });

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
@@ -85,6 +86,7 @@ export function createChromiumHost(options: ChromiumHostOptions) {
     platform: process.platform,
     dataDir: options.dataDir,
     version: options.version,
+    canStartServer: existsSync(options.server.entry),
     on(event, listener) {
       (listeners as Record<string, unknown>)[event] = listener;
     },

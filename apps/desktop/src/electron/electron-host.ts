@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import type { Appearance, DesktopEventName, DesktopEvents, DesktopResult, WindowMode } from "@tidings/contracts";
 import { deepLinkOf } from "../shell/deep-link.ts";
 import type { DesktopHost, HostEvents, MenuSpec, WindowState } from "../shell/host.ts";
@@ -109,6 +110,8 @@ export function createElectronHost(electron: ElectronMain, options: ElectronHost
     kind: "electron",
     platform,
     dataDir: app.getPath("userData"),
+    // An installer carries no server; `npm run desktop` runs the checkout's.
+    canStartServer: existsSync(options.serverEntry),
     version: app.getVersion(),
 
     on(event, listener) {

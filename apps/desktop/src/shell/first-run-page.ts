@@ -4,7 +4,7 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
  * The first-run screen: the address of a Tidings server, or Tidings run on this computer (the
  * embedded server, its data in the app's folder). Self-contained: it runs before any server.
  */
-export function firstRunPage(options: { error?: string; lastUrl?: string } = {}): string {
+export function firstRunPage(options: { error?: string; lastUrl?: string; local?: boolean } = {}): string {
   const error = options.error ? `<p role="alert" class="error">${escape(options.error)}</p>` : "";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Welcome to Tidings</title>
 <meta name="color-scheme" content="light dark">
@@ -24,14 +24,14 @@ export function firstRunPage(options: { error?: string; lastUrl?: string } = {})
 </style></head><body>
 <main class="card">
   <h1>Welcome to Tidings</h1>
-  <p>Connect to your Tidings server, or run Tidings on this computer.</p>
+  <p>${options.local === false ? "Connect to your Tidings server." : "Connect to your Tidings server, or run Tidings on this computer."}</p>
   <form id="connect">
     <label for="url">Server address</label>
     <input id="url" name="url" type="url" required placeholder="https://tidings.example.com" value="${escape(options.lastUrl ?? "")}" autofocus>
     <button class="primary" type="submit">Connect</button>
   </form>
-  <div class="or">or</div>
-  <button class="secondary" id="local" type="button">Run Tidings on this computer</button>
+  ${options.local === false ? "" : `<div class="or">or</div>
+  <button class="secondary" id="local" type="button">Run Tidings on this computer</button>`}
   ${error}
   <p id="status" role="status" style="margin:12px 0 0"></p>
 </main>
@@ -54,6 +54,6 @@ export function firstRunPage(options: { error?: string; lastUrl?: string } = {})
     event.preventDefault();
     connect({ url: document.getElementById("url").value.trim() }, "Connecting…");
   });
-  document.getElementById("local").addEventListener("click", () => connect({ local: true }, "Starting Tidings on this computer…"));
+  document.getElementById("local")?.addEventListener("click", () => connect({ local: true }, "Starting Tidings on this computer…"));
 </script></body></html>`;
 }

@@ -64,6 +64,8 @@ export interface DesktopHost {
   readonly dataDir: string;
   /** The app's version (package.json). */
   readonly version: string;
+  /** Whether this installation carries the embedded server (`startServer` can run it). */
+  readonly canStartServer: boolean;
 
   /** Registers the shell's listener of one host event (one listener each). */
   on<K extends keyof HostEvents>(event: K, listener: HostEvents[K]): void;

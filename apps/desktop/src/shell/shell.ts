@@ -48,7 +48,7 @@ export function createShell(host: DesktopHost) {
   async function showFirstRun(error?: string): Promise<void> {
     const last = store.get().server;
     firstRunShown = true;
-    await host.loadHtml(firstRunPage({ ...(error ? { error } : {}), ...(last?.kind === "remote" ? { lastUrl: last.url } : {}) }));
+    await host.loadHtml(firstRunPage({ ...(error ? { error } : {}), ...(last?.kind === "remote" ? { lastUrl: last.url } : {}), local: host.canStartServer }));
   }
 
   /** The address of a server choice, starting the embedded server when it is the choice. */
@@ -149,6 +149,7 @@ export function createShell(host: DesktopHost) {
       return null;
     },
     "app.connect": async (input) => {
+      if ("local" in input && !host.canStartServer) throw new DesktopError("UNSUPPORTED", "This installation does not carry a server; connect to one");
       const choice: ServerChoice = "local" in input ? { kind: "local", port: LOCAL_PORT } : { kind: "remote", url: await checkServer(host, input.url) };
       serverUrl = await reach(choice);
       await store.update({ server: choice });
