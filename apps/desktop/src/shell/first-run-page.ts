@@ -10,7 +10,6 @@ export function firstRunPage(options: { error?: string; lastUrl?: string; local?
 <meta name="color-scheme" content="light dark">
 <style>
   body { font: 15px/1.5 system-ui, sans-serif; margin: 0; display: grid; place-items: center; min-height: 100vh; background: #fafafa; color: #18181b; }
-  @media (prefers-color-scheme: dark) { body { background: #18181b; color: #f4f4f5; } input { background: #27272a; color: inherit; border-color: #3f3f46; } .card { background: #202023; border-color: #3f3f46; } }
   .card { width: min(420px, 90vw); padding: 32px; border: 1px solid #e4e4e7; border-radius: 14px; background: #fff; }
   h1 { font-size: 22px; margin: 0 0 4px; } p { margin: 0 0 20px; color: #71717a; }
   label { display: block; font-weight: 600; margin-bottom: 6px; }
@@ -21,6 +20,14 @@ export function firstRunPage(options: { error?: string; lastUrl?: string; local?
   .or { text-align: center; margin: 18px 0; font-size: 13px; }
   .error { color: #dc2626; margin: 12px 0 0; }
   button[disabled] { opacity: .6; cursor: default; }
+  /* Last, so that it wins over the light rules above. */
+  @media (prefers-color-scheme: dark) {
+    body { background: #18181b; color: #f4f4f5; }
+    input { background: #27272a; color: inherit; border-color: #3f3f46; }
+    .card { background: #202023; border-color: #3f3f46; }
+    .secondary { border-color: #3f3f46; }
+    p { color: #a1a1aa; }
+  }
 </style></head><body>
 <main class="card">
   <h1>Welcome to Tidings</h1>
