@@ -6,7 +6,8 @@ import { SERVER_NODE_FLAGS } from "./web-build.ts";
 
 const START = fileURLToPath(new URL("./start.ts", import.meta.url));
 
-describe("npm start", () => {
+// Each test starts Node (twice, restarting in place) with the TypeScript stripper: seconds on a loaded machine.
+describe("npm start", { timeout: 30_000 }, () => {
   it("stops before doing anything on an invalid environment, naming every invalid variable", () => {
     const result = spawnSync(process.execPath, [START], {
       env: { ...process.env, PORT: "abc", WEB_URL: "nope", DATA_DIR: "/nonexistent/never-created" },

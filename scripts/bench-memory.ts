@@ -1,0 +1,100 @@
+// `npm run bench:memory [-- --n 1000] [--skip-refresh] [--skip-idle]`: the engine's memory on a small
+// machine (issue 29), measured the way its table was made, beside wall and CPU time:
+//  1. the reference refresh rounds (bench:reference: first, unchanged, +5 items per feed, each a
+//     fresh `cli refresh --all` process on PostgreSQL) run with `npm start`'s V8 flags and glibc
+//     allocator settings; the peak is the whole process' (getrusage maxrss: worker threads included);
+//  2. `npm start` idle on the embedded database (bench:start, one run);
+//  3. `npm start` idle on PostgreSQL: a new database, the app opened once, then 10 s of rest.
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { treeMemory } from "./bench/process-memory.ts";
+import { waitForServer } from "./bench/wait-for-server.ts";
+import { MALLOC_ENV, START_NODE_FLAGS } from "./server-process.ts";
+import { ROOT } from "./web-build.ts";
+
+const { values } = parseArgs({
+  options: {
+    n: { type: "string", default: "1000" },
+    "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/" },
+    "skip-refresh": { type: "boolean", default: false },
+    "skip-idle": { type: "boolean", default: false },
+  },
+});
+
+/** `npm start`'s flags: its own (package.json) and those it restarts itself with (server-process.ts). */
+const NPM_START_FLAGS = ["--max-semi-space-size=16", ...START_NODE_FLAGS];
+const TARGETS = { first: 200, unchanged: 150, added: 180, idlePglite: 150, idlePostgres: 110 };
+
+/** Runs a script of this folder with Node, echoing its output; answers the output. */
+function runScript(file: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "scripts", file), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    child.once("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`${file} exited with ${code}`))));
+  });
+}
+
+/** `npm start` on a new PostgreSQL database: its process tree's resident memory after the app was opened and 10 s passed. */
+async function idleOnPostgres(): Promise<{ rss: number; peak: number }> {
+  const name = `tidings_bench_memory_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: values["database-url"] });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const dataDir = await mkdtemp(path.join(tmpdir(), "tidings-bench-memory-"));
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const url = new URL(values["database-url"]!);
+  url.pathname = `/${name}`;
+  const server = spawn(process.execPath, ["--max-semi-space-size=16", path.join(ROOT, "scripts/start.ts")], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: url.toString(), LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitForServer(base);
+    for (const pathname of ["/", "/api/health", "/api/better-auth/get-session"]) await (await fetch(`${base}${pathname}`)).arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const memory = treeMemory(server.pid!);
+    return { rss: memory.rss, peak: memory.peak };
+  } finally {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const summary: string[] = [];
+const check = (value: number, target: number) => `${value} MB (target ≤ ${target} MB) ${value <= target ? "✓" : "✗"}`;
+
+if (!values["skip-refresh"]) {
+  const output = await runScript("bench-reference.ts", ["--n", values.n!, ...NPM_START_FLAGS.map((flag) => `--node-flag=${flag}`)], MALLOC_ENV);
+  const round = (label: string) => {
+    const line = output.split("\n").find((text) => text.startsWith(`${label}: {`));
+    return line ? (JSON.parse(line.slice(label.length + 2)) as Record<string, unknown>) : null;
+  };
+  for (const [label, target] of [["first", TARGETS.first], ["unchanged", TARGETS.unchanged], ["+5", TARGETS.added]] as const) {
+    const row = round(label);
+    if (!row) continue;
+    summary.push(`${label} refresh: peak ${check(Number(row["peak RSS MB"]), target)}; wall ${String(row["wall s"])} s, CPU ${String(row["CPU s"])} s`);
+  }
+}
+if (!values["skip-idle"]) {
+  const output = await runScript("bench-start.ts", ["--runs", "1"]);
+  const fresh = /idle RSS (\d+) MB fresh/.exec(output)?.[1];
+  if (fresh) summary.push(`npm start idle on PGlite: ${check(Number(fresh), TARGETS.idlePglite)}`);
+  const postgres = await idleOnPostgres();
+  summary.push(`npm start idle on PostgreSQL: ${check(postgres.rss, TARGETS.idlePostgres)} (peak while starting ${postgres.peak} MB)`);
+}
+console.log(`\nbench:memory (flags ${NPM_START_FLAGS.join(" ")}, ${Object.entries(MALLOC_ENV).map(([key, value]) => `${key}=${value}`).join(" ")})`);
+for (const line of summary) console.log(`  ${line}`);
