@@ -43,12 +43,13 @@ describe("GET /og/:kind/:id", () => {
     }
   });
 
-  it("answers a repeated request from its cache, fast and the same, and 304 to its ETag", async () => {
+  // That it is drawn once is og-images.test.ts' (a counting renderer): a timing says nothing on a loaded machine.
+  it("answers a repeated request the same, and 304 to its ETag", async () => {
     const path = `/og/entries/${f.entryIds[1]}`;
     const first = await image(t, path);
     const again = await image(t, path);
     expect(again.bytes.equals(first.bytes)).toBe(true);
-    expect(again.ms).toBeLessThan(Math.max(25, first.ms / 2));
+    expect(again.etag).toBe(first.etag);
     const unchanged = await t.request(path, { headers: { "if-none-match": first.etag! } });
     expect(unchanged.status).toBe(304);
   });
