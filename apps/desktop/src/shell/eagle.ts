@@ -1,5 +1,5 @@
 import type { EagleItem } from "@tidings/contracts";
-import { DesktopError } from "./desktop-error.ts";
+import { DesktopCallError } from "@tidings/contracts";
 import type { DesktopHost } from "./host.ts";
 
 /** Eagle's local API: the Eagle app listens here while it runs (reference §6). Fixed: a page cannot point it elsewhere. */
@@ -9,12 +9,12 @@ const isWebAddress = (value: string | null | undefined) => value == null || /^ht
 
 /** Adds images to Eagle: checks it runs, then posts them to `/api/item/addFromURLs`. */
 export async function addToEagle(host: DesktopHost, items: EagleItem[]): Promise<{ status: number }> {
-  if (items.length === 0 || items.length > 500) throw new DesktopError("INVALID_INPUT", "Between 1 and 500 images go to Eagle at once");
-  if (!items.every((item) => isWebAddress(item.url) && isWebAddress(item.website))) throw new DesktopError("INVALID_INPUT", "Eagle takes http(s) images only");
+  if (items.length === 0 || items.length > 500) throw new DesktopCallError("INVALID_INPUT", "Between 1 and 500 images go to Eagle at once");
+  if (!items.every((item) => isWebAddress(item.url) && isWebAddress(item.website))) throw new DesktopCallError("INVALID_INPUT", "Eagle takes http(s) images only");
   try {
     await host.request(`${EAGLE_API}/api/application/info`, { method: "GET", timeoutMs: 3_000 });
   } catch {
-    throw new DesktopError("UNREACHABLE", "Eagle is not running on this computer");
+    throw new DesktopCallError("UNREACHABLE", "Eagle is not running on this computer");
   }
   const answer = await host.request(`${EAGLE_API}/api/item/addFromURLs`, {
     method: "POST",
@@ -22,6 +22,6 @@ export async function addToEagle(host: DesktopHost, items: EagleItem[]): Promise
     body: JSON.stringify({ items }),
     timeoutMs: 15_000,
   });
-  if (answer.status >= 400) throw new DesktopError("FAILED", `Eagle answered ${answer.status}`);
+  if (answer.status >= 400) throw new DesktopCallError("FAILED", `Eagle answered ${answer.status}`);
   return { status: answer.status };
 }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { DesktopError } from "./desktop-error.ts";
+import { DesktopCallError } from "@tidings/contracts";
 import type { ChildProcessHandle, DesktopHost } from "./host.ts";
 
 /** How long the embedded server may take to answer its first health check. */
@@ -32,7 +32,7 @@ export async function startLocalServer(host: DesktopHost, port: number): Promise
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await child.stop();
-  throw new DesktopError("FAILED", exited ? "Tidings could not start on this computer (the server stopped; is the port in use?)" : "Tidings did not start on this computer in time");
+  throw new DesktopCallError("FAILED", exited ? "Tidings could not start on this computer (the server stopped; is the port in use?)" : "Tidings did not start on this computer in time");
 }
 
 /** Checks that an address is a Tidings server (its health answer), and answers its origin. */
@@ -41,17 +41,17 @@ export async function checkServer(host: DesktopHost, input: string): Promise<str
   try {
     url = new URL(/^https?:\/\//i.test(input) ? input : `https://${input}`);
   } catch {
-    throw new DesktopError("INVALID_INPUT", `"${input}" is not a web address`);
+    throw new DesktopCallError("INVALID_INPUT", `"${input}" is not a web address`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new DesktopError("INVALID_INPUT", "The address must start with http:// or https://");
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new DesktopCallError("INVALID_INPUT", "The address must start with http:// or https://");
   const origin = url.origin;
   let status: number;
   let text: string;
   try {
     ({ status, text } = await host.request(`${origin}/healthz`, { method: "GET", timeoutMs: 10_000 }));
   } catch (error) {
-    throw new DesktopError("UNREACHABLE", `${origin} did not answer (${(error as Error).message})`);
+    throw new DesktopCallError("UNREACHABLE", `${origin} did not answer (${(error as Error).message})`);
   }
-  if (status !== 200 || !/"status"\s*:\s*"ok"/.test(text)) throw new DesktopError("UNREACHABLE", `${origin} does not look like a Tidings server`);
+  if (status !== 200 || !/"status"\s*:\s*"ok"/.test(text)) throw new DesktopCallError("UNREACHABLE", `${origin} does not look like a Tidings server`);
   return origin;
 }

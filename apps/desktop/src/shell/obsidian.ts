@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { DesktopHost } from "./host.ts";
-import { DesktopError } from "./desktop-error.ts";
+import { DesktopCallError } from "@tidings/contracts";
 
 /** A note's file name: one plain `.md` name, no folders, nothing hidden. */
 function safeFileName(name: string): string | null {
@@ -16,15 +16,15 @@ function safeFileName(name: string): string | null {
  */
 export async function writeObsidianNote(host: DesktopHost, input: { vaultPath: string; fileName: string; text: string }): Promise<{ path: string }> {
   const fileName = safeFileName(input.fileName);
-  if (!fileName) throw new DesktopError("INVALID_INPUT", `"${input.fileName}" is not a note's file name`);
-  if (!path.isAbsolute(input.vaultPath)) throw new DesktopError("INVALID_INPUT", "The vault path must be the absolute path of a folder");
-  if (!(await host.isDirectory(input.vaultPath))) throw new DesktopError("NOT_FOUND", `The vault folder ${input.vaultPath} does not exist`);
+  if (!fileName) throw new DesktopCallError("INVALID_INPUT", `"${input.fileName}" is not a note's file name`);
+  if (!path.isAbsolute(input.vaultPath)) throw new DesktopCallError("INVALID_INPUT", "The vault path must be the absolute path of a folder");
+  if (!(await host.isDirectory(input.vaultPath))) throw new DesktopCallError("NOT_FOUND", `The vault folder ${input.vaultPath} does not exist`);
   const target = path.join(input.vaultPath, fileName);
   try {
     await host.createFile(target, input.text);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new DesktopError("ALREADY_EXISTS", `${fileName} is already in the vault; it was left as it is`);
-    throw new DesktopError("FAILED", `Could not write ${target}: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new DesktopCallError("ALREADY_EXISTS", `${fileName} is already in the vault; it was left as it is`);
+    throw new DesktopCallError("FAILED", `Could not write ${target}: ${(error as Error).message}`);
   }
   return { path: target };
 }

@@ -2,7 +2,7 @@ import type { Appearance, DesktopCallName, DesktopCalls, DesktopPreferences, Des
 import { badgeCount, trayTooltip } from "./badge.ts";
 import { CALL_INPUTS } from "./call-inputs.ts";
 import { parseDeepLink } from "./deep-link.ts";
-import { DesktopError } from "./desktop-error.ts";
+import { DesktopCallError } from "@tidings/contracts";
 import { addToEagle } from "./eagle.ts";
 import { firstRunPage } from "./first-run-page.ts";
 import { createHandoffs } from "./handoff.ts";
@@ -119,7 +119,7 @@ export function createShell(host: DesktopHost) {
       return null;
     },
     "auth.startSocialSignIn": async ({ provider }) => {
-      if (!serverUrl) throw new DesktopError("UNSUPPORTED", "No server is chosen yet");
+      if (!serverUrl) throw new DesktopCallError("UNSUPPORTED", "No server is chosen yet");
       const state = handoffs.begin();
       const redirect = `/desktop-auth?${new URLSearchParams({ state })}`;
       await host.openExternal(`${serverUrl}/login?${new URLSearchParams({ provider, redirect })}`);
@@ -144,12 +144,12 @@ export function createShell(host: DesktopHost) {
       return null;
     },
     "app.openExternal": async ({ url }) => {
-      if (!isExternalAddress(url)) throw new DesktopError("INVALID_INPUT", "Only web and mail addresses open outside the app");
+      if (!isExternalAddress(url)) throw new DesktopCallError("INVALID_INPUT", "Only web and mail addresses open outside the app");
       await host.openExternal(url);
       return null;
     },
     "app.connect": async (input) => {
-      if ("local" in input && !host.canStartServer) throw new DesktopError("UNSUPPORTED", "This installation does not carry a server; connect to one");
+      if ("local" in input && !host.canStartServer) throw new DesktopCallError("UNSUPPORTED", "This installation does not carry a server; connect to one");
       const choice: ServerChoice = "local" in input ? { kind: "local", port: LOCAL_PORT } : { kind: "remote", url: await checkServer(host, input.url) };
       serverUrl = await reach(choice);
       await store.update({ server: choice });
@@ -177,20 +177,20 @@ export function createShell(host: DesktopHost) {
   /** Runs a page's call: checks who asks and what it passes, then answers a value or a refusal. */
   async function call(name: string, input: unknown, context: CallContext): Promise<DesktopResult<unknown>> {
     try {
-      if (!Object.hasOwn(handlers, name)) throw new DesktopError("UNSUPPORTED", `The shell has no call "${name}"`);
+      if (!Object.hasOwn(handlers, name)) throw new DesktopCallError("UNSUPPORTED", `The shell has no call "${name}"`);
       const key = name as DesktopCallName;
       // The first-run screen may only connect; a page of the chosen server may do the rest.
       const fromFirstRun = context.origin === null;
       const allowed = fromFirstRun ? key === "app.connect" && firstRunShown : key !== "app.connect" && isAppAddress(context.origin ?? "", serverUrl);
       if (!allowed) {
-        throw new DesktopError("UNSUPPORTED", `"${name}" is not open to this page`);
+        throw new DesktopCallError("UNSUPPORTED", `"${name}" is not open to this page`);
       }
       const parsed = CALL_INPUTS[key].safeParse(input);
-      if (!parsed.success) throw new DesktopError("INVALID_INPUT", `Invalid input for "${name}": ${parsed.error.issues[0]?.message ?? "malformed"}`);
+      if (!parsed.success) throw new DesktopCallError("INVALID_INPUT", `Invalid input for "${name}": ${parsed.error.issues[0]?.message ?? "malformed"}`);
       const handler = handlers[key] as (input: unknown, context: CallContext) => Promise<unknown>;
       return { ok: true, value: await handler(parsed.data, context) };
     } catch (error) {
-      if (error instanceof DesktopError) return { ok: false, code: error.code, message: error.message };
+      if (error instanceof DesktopCallError) return { ok: false, code: error.code, message: error.message };
       return { ok: false, code: "FAILED", message: error instanceof Error ? error.message : String(error) };
     }
   }

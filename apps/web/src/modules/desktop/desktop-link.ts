@@ -1,9 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { DesktopBridge, DesktopPreferences, SessionPayload } from "@tidings/contracts";
+import type { DesktopBridge, DesktopPreferences } from "@tidings/contracts";
 import i18next from "i18next";
 import { navigateTo } from "../../lib/navigation.ts";
-import { sessionKeys } from "../../queries/session.ts";
 import { useSettings } from "../../store/settings.store.ts";
+import { watchSessionUser } from "../../startup/session-watch.ts";
 import { sumUnread, useUnread } from "../../store/unread.store.ts";
 import { signOut } from "../auth/index.ts";
 import { EagleError, setEagleTransport, setObsidianWriter } from "../integrations/index.ts";
@@ -40,19 +40,7 @@ export function startDesktopLink(bridge: DesktopBridge, queryClient: QueryClient
   });
 
   // The signed-in reader, as the session query learns it.
-  let userId: string | null | undefined;
-  const onSession = () => {
-    const state = queryClient.getQueryState<SessionPayload | null>(sessionKeys.all);
-    if (!state || state.status !== "success") return;
-    const next = state.data?.user.id ?? null;
-    if (next === userId) return;
-    userId = next;
-    quiet(bridge.invoke("auth.sessionChanged", { userId: next }));
-  };
-  queryClient.getQueryCache().subscribe((event) => {
-    if (event.query.queryHash === JSON.stringify(sessionKeys.all)) onSession();
-  });
-  onSession();
+  watchSessionUser(queryClient, (userId) => quiet(bridge.invoke("auth.sessionChanged", { userId })));
   bridge.on("auth.signOutRequested", () => void signOut(queryClient));
 
   // Unread: the badge and tray follow the total; new entries while the window is away notify.
