@@ -19,7 +19,7 @@ import { benchDatabase } from "./bench/bench-database.ts";
 import { createLoadClient, signIn } from "./bench/load-client.ts";
 import { seedReaders } from "./bench/seed-readers.ts";
 import { waitForServer } from "./bench/wait-for-server.ts";
-import { MALLOC_ENV, serverMain, START_NODE_FLAGS } from "./server-process.ts";
+import { START_ENV, serverMain, START_NODE_FLAGS } from "./server-process.ts";
 import { ROOT } from "./web-build.ts";
 
 const { values } = parseArgs({
@@ -90,7 +90,7 @@ try {
   await database.close();
   console.log(`seeded ${READERS} readers (${seeded.timelineRows} timeline rows) and ${FEEDS} feeds to refresh in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
 
-  const env = { ...process.env, ...MALLOC_ENV, ...NO_AUTH_LIMIT, DATABASE_URL: databaseUrl, AUTH_SECRET: SECRET, WEB_URL: WEB, LOG_LEVEL: "warn", PRIVATE_NETWORKS_FOR: "everyone", FETCH_PER_HOST: "4", FETCH_CONCURRENCY: "16" };
+  const env = { ...process.env, ...START_ENV, ...NO_AUTH_LIMIT, DATABASE_URL: databaseUrl, AUTH_SECRET: SECRET, WEB_URL: WEB, LOG_LEVEL: "warn", PRIVATE_NETWORKS_FOR: "everyone", FETCH_PER_HOST: "4", FETCH_CONCURRENCY: "16" };
   for (const origin of origins) {
     children.push(spawn(process.execPath, [...START_NODE_FLAGS, serverMain()], { env: { ...env, PORT: new URL(origin).port, SCHEDULER: "false", DATA_DIR: dataDir }, stdio: ["ignore", "inherit", "inherit"] }));
   }

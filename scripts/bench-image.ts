@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { benchDatabase } from "./bench/bench-database.ts";
 import { freePort } from "@tidings/server/testing";
-import { MALLOC_ENV, serverMain, START_NODE_FLAGS } from "./server-process.ts";
+import { START_ENV, serverMain, START_NODE_FLAGS } from "./server-process.ts";
 import { ROOT, SERVER_NODE_FLAGS } from "./web-build.ts";
 import { waitForServer } from "./bench/wait-for-server.ts";
 
@@ -80,7 +80,7 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...START_NODE_FLAG
   cwd: ROOT,
   env: {
     // As `npm start` runs it (its allocator settings), unless the caller set their own.
-    ...MALLOC_ENV,
+    ...START_ENV,
     ...process.env,
     PORT: String(port),
     DATA_DIR: dataDir,

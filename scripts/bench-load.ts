@@ -16,7 +16,7 @@ import { benchDatabase } from "./bench/bench-database.ts";
 import { createLoadClient, signIn } from "./bench/load-client.ts";
 import { seedReaders } from "./bench/seed-readers.ts";
 import { waitForServer } from "./bench/wait-for-server.ts";
-import { MALLOC_ENV, serverMain, START_NODE_FLAGS } from "./server-process.ts";
+import { START_ENV, serverMain, START_NODE_FLAGS } from "./server-process.ts";
 
 const { values } = parseArgs({
   options: { only: { type: "string" }, db: { type: "string", default: "pglite" }, readers: { type: "string", default: "20" }, seconds: { type: "string", default: "30" }, port: { type: "string", default: "3931" }, profile: { type: "string" } },
@@ -55,7 +55,7 @@ const profileFlags = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.reso
 const server: ChildProcess = spawn(process.execPath, [...START_NODE_FLAGS, ...profileFlags, serverMain()], {
   env: {
     ...process.env,
-    ...MALLOC_ENV,
+    ...START_ENV,
     PORT: values.port,
     DATA_DIR: dataDir,
     AUTH_SECRET: SECRET,

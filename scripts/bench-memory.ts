@@ -13,8 +13,8 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { treeMemory } from "./bench/process-memory.ts";
 import { waitForServer } from "./bench/wait-for-server.ts";
-import { MALLOC_ENV, START_NODE_FLAGS } from "./server-process.ts";
-import { ROOT } from "./web-build.ts";
+import { START_ENV, START_NODE_FLAGS } from "./server-process.ts";
+import { ROOT, SERVER_NODE_FLAGS } from "./web-build.ts";
 
 const { values } = parseArgs({
   options: {
@@ -25,8 +25,8 @@ const { values } = parseArgs({
   },
 });
 
-/** `npm start`'s flags: its own (package.json) and those it restarts itself with (server-process.ts). */
-const NPM_START_FLAGS = ["--max-semi-space-size=16", ...START_NODE_FLAGS];
+/** The flags `npm start` restarts itself with (server-process.ts). */
+const NPM_START_FLAGS = START_NODE_FLAGS;
 const TARGETS = { first: 200, unchanged: 150, added: 180, idlePglite: 150, idlePostgres: 110 };
 
 /** Runs a script of this folder with Node, echoing its output; answers the output. */
@@ -52,7 +52,7 @@ async function idleOnPostgres(): Promise<{ rss: number; peak: number }> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const url = new URL(values["database-url"]!);
   url.pathname = `/${name}`;
-  const server = spawn(process.execPath, ["--max-semi-space-size=16", path.join(ROOT, "scripts/start.ts")], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, "scripts/start.ts")], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: url.toString(), LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],
@@ -78,7 +78,7 @@ const summary: string[] = [];
 const check = (value: number, target: number) => `${value} MB (target ≤ ${target} MB) ${value <= target ? "✓" : "✗"}`;
 
 if (!values["skip-refresh"]) {
-  const output = await runScript("bench-reference.ts", ["--n", values.n!, ...NPM_START_FLAGS.map((flag) => `--node-flag=${flag}`)], MALLOC_ENV);
+  const output = await runScript("bench-reference.ts", ["--n", values.n!, ...NPM_START_FLAGS.map((flag) => `--node-flag=${flag}`)], START_ENV);
   const round = (label: string) => {
     const line = output.split("\n").find((text) => text.startsWith(`${label}: {`));
     return line ? (JSON.parse(line.slice(label.length + 2)) as Record<string, unknown>) : null;
@@ -96,5 +96,5 @@ if (!values["skip-idle"]) {
   const postgres = await idleOnPostgres();
   summary.push(`npm start idle on PostgreSQL: ${check(postgres.rss, TARGETS.idlePostgres)} (peak while starting ${postgres.peak} MB)`);
 }
-console.log(`\nbench:memory (flags ${NPM_START_FLAGS.join(" ")}, ${Object.entries(MALLOC_ENV).map(([key, value]) => `${key}=${value}`).join(" ")})`);
+console.log(`\nbench:memory (flags ${NPM_START_FLAGS.join(" ")}, ${Object.entries(START_ENV).map(([key, value]) => `${key}=${value}`).join(" ")})`);
 for (const line of summary) console.log(`  ${line}`);

@@ -1,22 +1,19 @@
 // How `npm start` runs the server process; benchmarks that spawn the server use the same, so
 // their figures are the ones a person running `npm start` gets.
 import { createRequire } from "node:module";
+import { REFRESH_NODE_FLAGS, tunedEnv } from "@tidings/server/process";
 
 /**
- * V8 flags that cannot be set once the process runs. `--liftoff-only`: PGlite's WebAssembly stays
- * on V8's baseline compiler. The optimising tier recompiles hot functions in the background, and
- * for one of PGlite's (~100 KB of code) it needs ~600 MB of scratch memory: a 600 MB spike at the
- * first busy minute (start-up, a big refresh), of which the C allocator keeps ~60 MB for good.
+ * V8 flags that cannot be set once the process runs: the refresh flags (REFRESH_NODE_FLAGS: the
+ * server's scheduler refreshes feeds), and `--liftoff-only`: PGlite's WebAssembly stays on V8's
+ * baseline compiler. The optimising tier recompiles hot functions in the background, and for one
+ * of PGlite's (~100 KB of code) it needs ~600 MB of scratch memory: a 600 MB spike at the first
+ * busy minute (start-up, a big refresh), of which the C allocator keeps ~60 MB for good.
  */
-export const START_NODE_FLAGS = ["--liftoff-only"];
+export const START_NODE_FLAGS = ["--liftoff-only", ...REFRESH_NODE_FLAGS];
 
-/**
- * glibc's allocator (ignored by other C libraries), told to give freed memory back: by default it
- * raises its thresholds after the first large block is freed, so that later large blocks come
- * from the heap and stay there, and it keeps an arena per thread that allocated (~4 MB idle, and
- * sharp's image threads would each keep theirs).
- */
-export const MALLOC_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" };
+/** The allocator settings and compile cache `npm start` runs with (tunedEnv). */
+export const START_ENV = tunedEnv();
 
 /**
  * The server's entry file (`@tidings/server/main`, what `npm start` runs), for a benchmark or test

@@ -1,19 +1,10 @@
 // `npm start`: checks the configuration, builds the web client if it is missing or stale, then
 // serves the API and the web app from one process.
-import os from "node:os";
-import path from "node:path";
 import { installFastResolve, restartWithFlags } from "@tidings/server/process";
-import { MALLOC_ENV, START_NODE_FLAGS } from "./server-process.ts";
-
-/**
- * Node's compile cache, on from the start: then it also holds this file, and a start that finds
- * everything in it never loads the TypeScript stripper (~8 MB resident for good).
- */
-const COMPILE_CACHE_ENV: Record<string, string> =
-  process.env.NODE_COMPILE_CACHE || process.env.NODE_DISABLE_COMPILE_CACHE ? {} : { NODE_COMPILE_CACHE: path.join(os.tmpdir(), "node-compile-cache") };
+import { START_ENV, START_NODE_FLAGS } from "./server-process.ts";
 
 // Restarts in place (same process id, no child left behind) with the flags and settings above.
-restartWithFlags(START_NODE_FLAGS, { ...MALLOC_ENV, ...COMPILE_CACHE_ENV });
+restartWithFlags(START_NODE_FLAGS, START_ENV);
 // Before the server's modules load (imported dynamically, after this): they then cost a fraction
 // of the time and memory. `@tidings/server/process` itself loads nothing of the server.
 installFastResolve();

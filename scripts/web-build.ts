@@ -2,13 +2,15 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { REFRESH_NODE_FLAGS } from "@tidings/server/process";
 
 /**
  * V8 flags of the server process, as `npm start` passes them: Node 24 sizes the young generation
  * from the machine's memory (up to 64 MB semi-spaces here), which costs ~130 MB of idle resident
- * memory for no measurable gain in a server like this one. Keep in step with package.json.
+ * memory for no measurable gain in a server like this one. The refresh flags' semi-space
+ * (REFRESH_NODE_FLAGS); package.json and the Dockerfile give the same (start.test.ts checks).
  */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16"];
+export const SERVER_NODE_FLAGS = REFRESH_NODE_FLAGS.filter((flag) => flag.startsWith("--max-semi-space-size="));
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));

@@ -2,7 +2,6 @@ import type { Executor } from "../db/client.ts";
 import { entriesStoreRepo } from "../features/entries/index.ts";
 import type { HttpClient } from "../lib/http/index.ts";
 import { decodeDocument } from "../content/decode/decode.ts";
-import { extractArticle } from "../content/readability.ts";
 
 /**
  * Fetches an entry's page, extracts its article and keeps it as the entry's `readabilityContent`.
@@ -20,6 +19,8 @@ export async function fetchReadability(
   if (response.status < 200 || response.status >= 300) return null;
   const contentType = response.headers["content-type"] ?? "";
   if (contentType && !/html|xml/i.test(contentType)) return null;
+  // Readability and linkedom load with the first article extracted, not with the server.
+  const { extractArticle } = await import("../content/readability.ts");
   const article = extractArticle(decodeDocument(response.body, contentType).text, response.url);
   if (!article) return null;
   if (!response.privateNetwork) await entriesStoreRepo.update(deps.db, entry.id, { readabilityContent: article.content });

@@ -1,5 +1,5 @@
-import { availableParallelism } from "node:os";
 import { bool, type EnvOf, type EnvShape, integer, url } from "../config/parsers.ts";
+import { defaultReadThreads } from "./read-threads.ts";
 
 export const fetchEnv = {
   RSSHUB_URL: url("RSSHUB_URL", ["http:", "https:"]).default("https://rsshub.app"),
@@ -9,8 +9,8 @@ export const fetchEnv = {
   FETCH_TIMEOUT_SECONDS: integer("FETCH_TIMEOUT_SECONDS", 30, 1, 600),
   FETCH_LEASE_SECONDS: integer("FETCH_LEASE_SECONDS", 120, 3, 3600),
   FETCH_MAX_BYTES: integer("FETCH_MAX_BYTES", 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-  // One processor is left to this thread (fetching, storing) and the database.
-  FETCH_READ_THREADS: integer("FETCH_READ_THREADS", Math.min(8, Math.max(1, availableParallelism() - 1)), 0, 64),
+  // One processor is left to this thread (fetching, storing) and the database; none below 1 GiB of memory.
+  FETCH_READ_THREADS: integer("FETCH_READ_THREADS", defaultReadThreads(), 0, 64),
 } satisfies EnvShape;
 
 export interface FetchConfig {

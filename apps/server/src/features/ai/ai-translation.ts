@@ -3,10 +3,8 @@ import { AppError } from "../../errors.ts";
 import type { RequestUser } from "../../http/context.ts";
 import type { ResolvedProvider } from "./ai-providers.ts";
 import { type AiContext, type ContentTarget, plainText, providerFailure, requireProvider, takeCall, targetHtml } from "./ai-context.ts";
-import { isInLanguage } from "./ai-languages.ts";
 import { parseSegments, translateSegmentsPrompt } from "./ai-prompts.ts";
 import type { StoredTranslation, TranslationFields } from "./ai.repo.ts";
-import { splitContent } from "./translate-html.ts";
 
 export const TRANSLATABLE = ["title", "description", "content", "readabilityContent"] as const;
 export type TranslatableField = (typeof TRANSLATABLE)[number];
@@ -36,6 +34,8 @@ export function createTranslations(context: AiContext) {
   const { repo } = context;
 
   async function translateContent(resolved: ResolvedProvider, html: string, language: string, only?: number) {
+    // linkedom (~10 MB resident) loads with the first translation of content, not with the server.
+    const { splitContent } = await import("./translate-html.ts");
     const split = splitContent(html);
     const wanted = split.pieces.map((piece, i) => (only === undefined || only === i ? piece : null));
     const translations = await translatePieces(resolved, wanted, language);
@@ -114,6 +114,7 @@ export function createTranslations(context: AiContext) {
         const source = field === "title" ? entry.title : field === "description" ? entry.description : await targetHtml(context, user, entry, field);
         if (source?.trim()) texts.set(field, source);
       }
+      const { isInLanguage } = await import("./ai-language-detect.ts");
       const skipped = [...texts].filter(([field, source]) => isInLanguage(field === "title" || field === "description" ? source : plainText(source), language)).map(([field]) => field);
       for (const field of skipped) texts.delete(field);
       const fields: TranslationFields = {};

@@ -9,8 +9,7 @@ import type { Clock } from "../../lib/clock.ts";
 import type { TimelineRepo } from "../../timeline/timeline.repo.ts";
 import { presentFeed } from "../feeds/index.ts";
 import { type ImportStep, importBackfillDepth, planImport } from "./opml-import-plan.ts";
-import { readOpml } from "./opml-read.ts";
-import { type FolderMode, writeOpml } from "./opml-write.ts";
+import type { FolderMode } from "./opml-write.ts";
 import type { OpmlRepo } from "./opml.repo.ts";
 import { BACKFILL_ENTRIES } from "./subscriptions.service.ts";
 
@@ -83,6 +82,8 @@ export function createOpmlService(deps: OpmlServiceDeps) {
     async exportOpml(user: RequestUser, options: { folderMode: FolderMode; rsshubUrl?: string | null }): Promise<string> {
       const rows = await repo.feedSubscriptions(user.id);
       const feeds = rows.map((row) => ({ url: row.url, title: row.title ?? row.feedTitle, siteUrl: row.siteUrl, view: row.view, category: row.category }));
+      // feedsmith and its XML parser load with the first OPML file read or written, not with the server.
+      const { writeOpml } = await import("./opml-write.ts");
       return writeOpml(feeds, { folderMode: options.folderMode, rsshubUrl: options.rsshubUrl ?? null, now: deps.clock.now(), ownerName: user.name });
     },
 
@@ -94,6 +95,7 @@ export function createOpmlService(deps: OpmlServiceDeps) {
      */
     async importOpml(user: RequestUser, input: { bytes: Uint8Array; view: number }): Promise<ImportResult> {
       if (input.bytes.byteLength > MAX_OPML_BYTES) throw new AppError(ErrorCode.FileTooLarge, { reason: "An OPML file may be at most 5 MB" });
+      const { readOpml } = await import("./opml-read.ts");
       const items = readOpml(input.bytes);
       if (!items) throw new AppError(ErrorCode.InvalidFile, { reason: "The file is not an OPML document" });
       if (items.length === 0) throw new AppError(ErrorCode.InvalidFile, { reason: "The file holds no feeds" });

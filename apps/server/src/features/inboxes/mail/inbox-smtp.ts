@@ -1,6 +1,6 @@
 import type { Logger } from "../../../lib/logger.ts";
 import type { InboxMailService } from "./inbox-mail.service.ts";
-import { startSmtpReceiver, type SmtpReceiver } from "./smtp-receiver.ts";
+import type { SmtpReceiver } from "./smtp-receiver.ts";
 
 /**
  * Starts the SMTP receiver of inbox mail on `listen` (config.inbox.smtp), greeting as the inbox
@@ -9,6 +9,8 @@ import { startSmtpReceiver, type SmtpReceiver } from "./smtp-receiver.ts";
 export async function startInboxSmtp(deps: { mail: InboxMailService; logger: Logger; emailSuffix: string }, listen: { port: number; host: string }): Promise<SmtpReceiver> {
   const logger = deps.logger.child({ module: "smtp" });
   const domain = deps.emailSuffix.replace(/^@/, "");
+  // smtp-server loads only where the receiver is configured.
+  const { startSmtpReceiver } = await import("./smtp-receiver.ts");
   const receiver = await startSmtpReceiver({ mail: deps.mail, port: listen.port, host: listen.host, name: domain, logger });
   const { address, port } = receiver.address();
   logger.info({ address, port, domain }, "SMTP receiver listening");
