@@ -35,6 +35,8 @@ describe("feed readers", () => {
       ["b0", "<p>Body of b0 &amp; more</p>"],
     ]);
     expect(first.entries[0]!.document).toContain("'body'");
+    // The content's plain text made the search document and is not sent back with the entry.
+    expect(first.entries[0]).not.toHaveProperty("contentText");
     expect(readers.threads).toBe(2);
   });
 

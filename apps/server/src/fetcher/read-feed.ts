@@ -18,8 +18,12 @@ export interface ReadFeedInput {
   now: number;
 }
 
-/** An entry ready to store: sanitised, with its search document and the digest of its item. */
-export type ReadEntry = FinalizedEntry & {
+/**
+ * An entry ready to store: sanitised, with its search document and the digest of its item. The
+ * plain text of its content (a third of a read's characters) made the search document and goes
+ * no further: it would be copied to the storing thread and held there for nothing.
+ */
+export type ReadEntry = Omit<FinalizedEntry, "contentText"> & {
   /** The search document (search-words.ts' tsvector literal). */
   document: string;
   digest: string | null;
@@ -55,7 +59,8 @@ export function readFeed(input: ReadFeedInput): ReadFeedResult {
   }
   const entries = prepareEntries(parsed.entries.slice(0, MAX_ENTRIES_PER_REFRESH), input.now).map((entry): ReadEntry => {
     const finalized = finalizeEntry(entry);
-    return { ...finalized, document: searchDocumentOf(finalized), digest: entry.digest };
+    const { contentText: _text, ...stored } = finalized;
+    return { ...stored, document: searchDocumentOf(finalized), digest: entry.digest };
   });
   const { title, description, siteUrl, image, language, ttlMinutes } = parsed;
   return { ok: true, feed: { title, description, siteUrl, image, language, ttlMinutes }, entries, knownItems: parsed.knownItems ?? [] };
