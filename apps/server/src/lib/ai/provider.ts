@@ -1,3 +1,4 @@
+import { onFirstUse } from "../on-first-use.ts";
 import { AiProviderError } from "./errors.ts";
 import type { AiProvider, AiProviderConfig } from "./types.ts";
 
@@ -15,8 +16,7 @@ export function createAiProvider(config: AiProviderConfig): AiProvider {
   if (url === null || (url.protocol !== "http:" && url.protocol !== "https:")) {
     throw new AiProviderError("refused", "The AI provider's base URL must be an http:// or https:// URL");
   }
-  let loading: Promise<AiProvider> | null = null;
-  const provider = () => (loading ??= import("./openai-provider.ts").then(({ createOpenAiProvider }) => createOpenAiProvider(config, url)));
+  const provider = onFirstUse(() => import("./openai-provider.ts").then(({ createOpenAiProvider }) => createOpenAiProvider(config, url)));
   return {
     complete: async (input) => (await provider()).complete(input),
     async *stream(input) {

@@ -1,3 +1,4 @@
+import { onFirstUse } from "../on-first-use.ts";
 import type { Mailer } from "./mail-types.ts";
 import type { createMailer } from "./mailer.ts";
 
@@ -6,17 +7,6 @@ import type { createMailer } from "./mailer.ts";
  * instance sends mail, which many never do.
  */
 export function lazyMailer(options: Parameters<typeof createMailer>[0]): Mailer {
-  let mailer: Promise<Mailer> | null = null;
-  return {
-    send(message) {
-      mailer ??= import("./mailer.ts").then((module) => module.createMailer(options));
-      return mailer.then(
-        (loaded) => loaded.send(message),
-        (error: unknown) => {
-          mailer = null;
-          throw error;
-        },
-      );
-    },
-  };
+  const mailer = onFirstUse(() => import("./mailer.ts").then((module) => module.createMailer(options)));
+  return { send: async (message) => (await mailer()).send(message) };
 }
