@@ -12,7 +12,7 @@ import { REFRESH_NODE_FLAGS, tunedEnv } from "@tidings/server/process";
  */
 export const START_NODE_FLAGS = ["--liftoff-only", ...REFRESH_NODE_FLAGS];
 
-/** The allocator settings and compile cache `npm start` runs with (tunedEnv). */
+/** The allocator settings `npm start` runs with (tunedEnv). */
 export const START_ENV = tunedEnv();
 
 /**

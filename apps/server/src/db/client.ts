@@ -3,9 +3,8 @@ import { once } from "node:events";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { serveOldestFirst } from "./oldest-first.ts";
 import * as schema from "./schema/index.ts";
 
@@ -77,6 +76,8 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
     if (source.dataDir && !source.loadDataDir && !existsSync(path.join(source.dataDir, "PG_VERSION"))) {
       await createDataDir(source.dataDir);
     }
+    // Loaded only for the embedded database: a server on PostgreSQL does without them (~3 MB).
+    const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite")]);
     const client = await PGlite.create({
       ...(source.dataDir ? { dataDir: source.dataDir } : {}),
       ...(source.loadDataDir ? { loadDataDir: source.loadDataDir } : {}),

@@ -1,5 +1,7 @@
-import { enableCompileCache, registerHooks } from "node:module";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
+import { registerHooks } from "node:module";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 // Node 24 reads the nearest package.json again for every file of a package it loads as ESM (to
 // find the file's format), parsing its `exports` map each time. drizzle-orm's package.json is
@@ -9,7 +11,58 @@ import { readFileSync } from "node:fs";
 // with the format read once per package, and remembers how a bare specifier resolved from a
 // directory. Anything else resolves as usual.
 
+//
+// Node also strips the types of every TypeScript file it loads, with a stripper (WebAssembly) that
+// stays ~12 MB resident for the life of each process and each thread that used it once. Node's
+// compile cache spared it, but holds every module's cache entry in memory for good (~8 MB for the
+// server's ~1 200 modules). Instead the hook serves each of the app's own `.ts` files from a copy
+// with its types stripped (stripped-sources.ts writes them, once, in a short-lived process):
+// positions are kept (the types become spaces), and a copy older than its source is not used.
+// This file imports only Node's own modules: its copy is what a process preloads (`--import`)
+// to have the hook before its entry file loads.
+
 const NODE_MODULES = "/node_modules/";
+/** Where the copies live, under the repository's root: `<root>/<COPIES>/<path from the root>.mjs`. */
+const COPIES = "node_modules/.cache/tidings-stripped/";
+
+/** The repository's root, from this file's own place (apps/server/src/lib) or its copy's. */
+function repositoryRoot(): string {
+  const here = fileURLToPath(import.meta.url);
+  const at = here.lastIndexOf(path.sep + COPIES.split("/").join(path.sep));
+  return at === -1 ? path.resolve(path.dirname(here), "../../../..") : here.slice(0, at);
+}
+
+export const REPOSITORY_ROOT = repositoryRoot();
+
+/** The copy of a TypeScript file of the repository (types stripped), or null outside it. */
+export function strippedCopyPath(source: string): string | null {
+  const relative = path.relative(REPOSITORY_ROOT, source);
+  if (relative.startsWith("..") || path.isAbsolute(relative) || !relative.endsWith(".ts") || relative.split(path.sep).includes("node_modules")) return null;
+  return path.join(REPOSITORY_ROOT, COPIES, relative.slice(0, -3) + ".mjs");
+}
+
+/** The copy of `source` if it exists and is not older than the source, else null. */
+export function freshStrippedCopy(source: string): string | null {
+  const copy = strippedCopyPath(source);
+  if (!copy) return null;
+  try {
+    return statSync(copy).mtimeMs >= statSync(source).mtimeMs ? copy : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The flag that preloads this hook (from this file's copy) in a process and in each of its
+ * threads, so that even its entry file loads without the stripper; null while the copy is missing
+ * or stale.
+ */
+export function strippedPreloadFlag(): string | null {
+  const copy = freshStrippedCopy(path.join(REPOSITORY_ROOT, "apps/server/src/lib/fast-resolve.ts"));
+  if (!copy) return null;
+  const code = `import { installFastResolve } from ${JSON.stringify(pathToFileURL(copy).href)}; installFastResolve();`;
+  return `--import=data:text/javascript,${encodeURIComponent(code)}`;
+}
 /** The format of `.js` files per directory URL: the `type` of the nearest package.json. */
 const directoryTypes = new Map<string, string>();
 
@@ -56,18 +109,25 @@ function formatOf(url: string, root: string): string | null {
 /** Bare specifiers resolved, per (specifier, importing directory, conditions). */
 const bare = new Map<string, { url: string; format?: string | null | undefined }>();
 
-let installed = false;
+/** Set once the hook is in: this file and its preloaded copy are two modules, one hook. */
+const INSTALLED = Symbol.for("tidings.fast-resolve");
 
 /**
- * Installs the hook (once per process) and Node's on-disk cache of compiled modules (in the
- * system's temporary directory): a process start then costs a fraction of the first one. Call it
- * before importing the app's modules (with `await import()`: static imports are resolved first).
+ * Installs the hook, once per thread. Call it before importing the app's modules (with
+ * `await import()`: static imports are resolved first).
  */
 export function installFastResolve(): void {
-  if (installed) return;
-  installed = true;
-  enableCompileCache();
+  const scope = globalThis as { [INSTALLED]?: boolean };
+  if (scope[INSTALLED]) return;
+  scope[INSTALLED] = true;
   registerHooks({
+    load(url, context, nextLoad) {
+      if (url.startsWith("file:") && url.endsWith(".ts") && !url.includes(NODE_MODULES)) {
+        const copy = freshStrippedCopy(fileURLToPath(url));
+        if (copy) return { format: "module", source: readFileSync(copy, "utf8"), shortCircuit: true };
+      }
+      return nextLoad(url, context);
+    },
     resolve(specifier, context, nextResolve) {
       const parent = context.parentURL;
       if (parent && (specifier.startsWith("./") || specifier.startsWith("../")) && parent.startsWith("file:")) {

@@ -1,5 +1,5 @@
-import os from "node:os";
-import path from "node:path";
+import { strippedPreloadFlag } from "./fast-resolve.ts";
+import { ensureStrippedCopies } from "./stripped-sources.ts";
 
 /**
  * V8 flags for every process that refreshes feeds: `npm start`'s server (its scheduler), the CLI
@@ -12,33 +12,37 @@ import path from "node:path";
 export const REFRESH_NODE_FLAGS = ["--max-semi-space-size=4", "--heap-growing-percent=50"];
 
 /**
- * The environment such a process runs best in:
- * - glibc's allocator (ignored by other C libraries), told to give freed memory back: by default it
- *   raises its thresholds after the first large block is freed, so that later large blocks come
- *   from the heap and stay there, and it keeps an arena per thread that allocated (~4 MB idle);
- * - Node's compile cache, on from the start (unless the operator set or disabled it): then it holds
- *   the entry file too, and a process, or a feed reader thread, whose modules are all in it never
- *   loads the TypeScript stripper (~17 MB resident per thread).
+ * The environment such a process runs best in: glibc's allocator (ignored by other C libraries),
+ * told to give freed memory back. By default it raises its thresholds after the first large block
+ * is freed, so that later large blocks come from the heap and stay there, and it keeps an arena
+ * per thread that allocated (~4 MB idle).
  */
-export function tunedEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const tuned: Record<string, string> = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" };
-  if (!env.NODE_COMPILE_CACHE && !env.NODE_DISABLE_COMPILE_CACHE) tuned.NODE_COMPILE_CACHE = path.join(os.tmpdir(), "node-compile-cache");
-  return tuned;
+export function tunedEnv(): Record<string, string> {
+  return { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" };
 }
 
 const flagName = (flag: string) => flag.split("=")[0]!;
 
 /**
  * Replaces this process (same process id, same standard streams, no child left behind) by the same
- * command run with `flags`, which V8 reads only at start-up, and `env` under the environment's own
- * values (tunedEnv by default). Does nothing when every flag is given already (by name: a value of
- * the caller's own wins) and every variable of `env` is set, or where `process.execve` is missing
- * (Windows, Node before 22.15).
+ * command run with `flags`, which V8 reads only at start-up, `env` under the environment's own
+ * values (tunedEnv by default), and the module hook preloaded from its stripped copy, brought up to
+ * date first (fast-resolve.ts: then neither the process nor its threads load the TypeScript
+ * stripper). Does nothing when every flag is given already (by name: a value of the caller's own
+ * wins), every variable of `env` is set and the hook preloaded, or where `process.execve` is
+ * missing (Windows, Node before 22.15).
  */
 export function restartWithFlags(flags: readonly string[], env: Readonly<Record<string, string>> = tunedEnv()): void {
+  if (typeof process.execve !== "function" || process.platform === "win32") return;
   const given = new Set(process.execArgv.map(flagName));
   const missing = flags.filter((flag) => !given.has(flagName(flag)));
   const unset = Object.keys(env).filter((name) => process.env[name] === undefined);
-  if ((missing.length === 0 && unset.length === 0) || typeof process.execve !== "function" || process.platform === "win32") return;
+  const preloaded = process.execArgv.some((flag) => flag.startsWith("--import=data:text/javascript,") && flag.includes("tidings-stripped"));
+  if (!preloaded) {
+    ensureStrippedCopies();
+    const preload = strippedPreloadFlag();
+    if (preload) missing.push(preload);
+  }
+  if (missing.length === 0 && unset.length === 0) return;
   process.execve(process.execPath, [process.execPath, ...process.execArgv, ...missing, ...process.argv.slice(1)], { ...env, ...process.env });
 }
