@@ -1,7 +1,8 @@
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { registerHooks } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { crc32 } from "node:zlib";
 
 // Node 24 reads the nearest package.json again for every file of a package it loads as ESM (to
 // find the file's format), parsing its `exports` map each time. drizzle-orm's package.json is
@@ -17,7 +18,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 // compile cache spared it, but holds every module's cache entry in memory for good (~8 MB for the
 // server's ~1 200 modules). Instead the hook serves each of the app's own `.ts` files from a copy
 // with its types stripped (stripped-sources.ts writes them, once, in a short-lived process):
-// positions are kept (the types become spaces), and a copy older than its source is not used.
+// positions are kept (the types become spaces), and a copy ends with the checksum and length of
+// the source it was made from: a copy of another version of the file (whatever the files' dates
+// say: an archive unpacked over an install keeps its own) is not used.
 // This file imports only Node's own modules: its copy is what a process preloads (`--import`)
 // to have the hook before its entry file loads.
 
@@ -41,15 +44,24 @@ export function strippedCopyPath(source: string): string | null {
   return path.join(REPOSITORY_ROOT, COPIES, relative.slice(0, -3) + ".mjs");
 }
 
-/** The copy of `source` if it exists and is not older than the source, else null. */
-export function freshStrippedCopy(source: string): string | null {
+/** The last line of the copy made from `source` (its bytes): after the code, so no position moves. */
+export function strippedCopyMark(source: Uint8Array): string {
+  return `\n//# tidings-stripped ${crc32(source).toString(16)} ${source.length}\n`;
+}
+
+/** The code of the copy of `source` if it was made from the source as it is now, else null. */
+export function strippedCode(source: string): string | null {
   const copy = strippedCopyPath(source);
   if (!copy) return null;
+  let code: string;
+  let bytes: Uint8Array;
   try {
-    return statSync(copy).mtimeMs >= statSync(source).mtimeMs ? copy : null;
+    code = readFileSync(copy, "utf8");
+    bytes = readFileSync(source);
   } catch {
     return null;
   }
+  return code.endsWith(strippedCopyMark(bytes)) ? code : null;
 }
 
 /**
@@ -58,9 +70,9 @@ export function freshStrippedCopy(source: string): string | null {
  * or stale.
  */
 export function strippedPreloadFlag(): string | null {
-  const copy = freshStrippedCopy(path.join(REPOSITORY_ROOT, "apps/server/src/lib/fast-resolve.ts"));
-  if (!copy) return null;
-  const code = `import { installFastResolve } from ${JSON.stringify(pathToFileURL(copy).href)}; installFastResolve();`;
+  const source = path.join(REPOSITORY_ROOT, "apps/server/src/lib/fast-resolve.ts");
+  if (strippedCode(source) === null) return null;
+  const code = `import { installFastResolve } from ${JSON.stringify(pathToFileURL(strippedCopyPath(source)!).href)}; installFastResolve();`;
   return `--import=data:text/javascript,${encodeURIComponent(code)}`;
 }
 /** The format of `.js` files per directory URL: the `type` of the nearest package.json. */
@@ -123,8 +135,8 @@ export function installFastResolve(): void {
   registerHooks({
     load(url, context, nextLoad) {
       if (url.startsWith("file:") && url.endsWith(".ts") && !url.includes(NODE_MODULES)) {
-        const copy = freshStrippedCopy(fileURLToPath(url));
-        if (copy) return { format: "module", source: readFileSync(copy, "utf8"), shortCircuit: true };
+        const code = strippedCode(fileURLToPath(url));
+        if (code !== null) return { format: "module", source: code, shortCircuit: true };
       }
       return nextLoad(url, context);
     },

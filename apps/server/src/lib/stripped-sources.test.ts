@@ -2,13 +2,18 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
-import { freshStrippedCopy, REPOSITORY_ROOT, strippedCopyPath, strippedPreloadFlag } from "./fast-resolve.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPOSITORY_ROOT, strippedCode, strippedCopyMark, strippedCopyPath, strippedPreloadFlag } from "./fast-resolve.ts";
 import { ensureStrippedCopies, staleSources, writeStrippedCopies } from "./stripped-sources.ts";
 
 // A folder of the repository of this run's own (the copies mirror paths under the repository).
 const folder = path.join(REPOSITORY_ROOT, "apps/server/test", `.stripped-${process.pid}-${Date.now().toString(36)}`);
 const source = path.join(folder, "typed.ts");
+
+// The hook's own copy, which importWithHook preloads.
+beforeAll(() => {
+  expect(ensureStrippedCopies()).toBe(true);
+});
 
 afterAll(() => {
   rmSync(folder, { recursive: true, force: true });
@@ -25,24 +30,27 @@ function importWithHook(file: string): string {
 }
 
 describe("the stripped copies of the app's TypeScript", () => {
-  it("are written with the types gone and every position kept, and used while not older than their source", async () => {
+  it("are written with the types gone and every position kept, and used while made from the source as it is", async () => {
     mkdirSync(folder, { recursive: true });
-    writeFileSync(source, 'export const from: string = "source";\nexport function twice(value: number): number {\n  return value * 2;\n}\n');
-    expect(freshStrippedCopy(source)).toBeNull();
+    const typed = 'export const from: string = "source";\nexport function twice(value: number): number {\n  return value * 2;\n}\n';
+    writeFileSync(source, typed);
+    expect(strippedCode(source)).toBeNull();
     expect(await writeStrippedCopies([source])).toBe(1);
-    const copy = freshStrippedCopy(source);
-    expect(copy).toBe(strippedCopyPath(source));
-    const stripped = readFileSync(copy!, "utf8");
-    expect(stripped).toBe('export const from         = "source";\nexport function twice(value        )         {\n  return value * 2;\n}\n');
+    const copy = strippedCopyPath(source)!;
+    const stripped = 'export const from         = "source";\nexport function twice(value        )         {\n  return value * 2;\n}\n';
+    expect(readFileSync(copy, "utf8")).toBe(stripped + strippedCopyMark(Buffer.from(typed)));
+    expect(strippedCode(source)).toBe(readFileSync(copy, "utf8"));
 
-    // The hook serves the copy (here one of different content, to tell them apart)...
-    writeFileSync(copy!, 'export const from = "copy";\n');
+    // The hook serves the copy (here one of different code, to tell them apart)...
+    writeFileSync(copy, 'export const from = "copy";\n' + strippedCopyMark(Buffer.from(typed)));
     expect(importWithHook(source)).toBe("copy");
-    // ...and not once the source is newer: Node then strips the source itself.
-    const later = new Date(Date.now() + 60_000);
-    utimesSync(source, later, later);
-    expect(freshStrippedCopy(source)).toBeNull();
-    expect(importWithHook(source)).toBe("source");
+    // ...and not once the source changed, even to an older date than the copy's (an archive
+    // unpacked over an install): Node then strips the source itself.
+    writeFileSync(source, typed.replace('"source"', '"edited"'));
+    const earlier = new Date(Date.now() - 86_400_000);
+    utimesSync(source, earlier, earlier);
+    expect(strippedCode(source)).toBeNull();
+    expect(importWithHook(source)).toBe("edited");
   });
 
   it("are brought up to date for every source a process loads, in a process of their own", () => {

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { freshStrippedCopy, REPOSITORY_ROOT, strippedCopyPath } from "./fast-resolve.ts";
+import { REPOSITORY_ROOT, strippedCode, strippedCopyMark, strippedCopyPath } from "./fast-resolve.ts";
 
 // The copies of the app's TypeScript files with their types stripped, that the module hook
 // (fast-resolve.ts) serves instead of having Node strip them in every process and thread.
@@ -29,9 +29,9 @@ function* sourcesUnder(folder: string): Generator<string> {
   }
 }
 
-/** The app's TypeScript files whose copy is missing or older than they are. */
+/** The app's TypeScript files whose copy is missing or was made from another version of them. */
 export function staleSources(): string[] {
-  return SOURCE_FOLDERS.flatMap((folder) => [...sourcesUnder(path.join(REPOSITORY_ROOT, folder))]).filter((source) => !freshStrippedCopy(source));
+  return SOURCE_FOLDERS.flatMap((folder) => [...sourcesUnder(path.join(REPOSITORY_ROOT, folder))]).filter((source) => strippedCode(source) === null);
 }
 
 /**
@@ -45,7 +45,8 @@ export async function writeStrippedCopies(sources: readonly string[]): Promise<n
   for (const source of sources) {
     const copy = strippedCopyPath(source);
     if (!copy) continue;
-    const code = stripTypeScriptTypes(readFileSync(source, "utf8"), { mode: "strip" });
+    const bytes = readFileSync(source);
+    const code = stripTypeScriptTypes(bytes.toString("utf8"), { mode: "strip" }) + strippedCopyMark(bytes);
     mkdirSync(path.dirname(copy), { recursive: true });
     const temporary = `${copy}.${process.pid}.tmp`;
     writeFileSync(temporary, code);

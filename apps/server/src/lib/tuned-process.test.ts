@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { strippedPreloadFlag } from "./fast-resolve.ts";
+import { ensureStrippedCopies } from "./stripped-sources.ts";
 import { REFRESH_NODE_FLAGS, tunedEnv } from "./tuned-process.ts";
 
 const CLI = fileURLToPath(new URL("../cli.ts", import.meta.url));
@@ -33,6 +34,11 @@ function runCli(nodeFlags: string[], env: NodeJS.ProcessEnv = process.env) {
 }
 
 describe.runIf(typeof process.execve === "function")("the CLI's process", () => {
+  // The copies the restart preloads the module hook from (the tests give its flag themselves).
+  beforeAll(() => {
+    expect(ensureStrippedCopies()).toBe(true);
+  });
+
   it("restarts itself once, in place, with the refresh flags, then does its work", () => {
     const { status, runs, stdout } = runCli([]);
     expect(status).toBe(0);
