@@ -19,7 +19,7 @@ import { benchDatabase } from "./bench/bench-database.ts";
 import { createLoadClient, signIn } from "./bench/load-client.ts";
 import { seedReaders } from "./bench/seed-readers.ts";
 import { waitForServer } from "./bench/wait-for-server.ts";
-import { START_ENV, serverMain, START_NODE_FLAGS } from "./server-process.ts";
+import { START_ENV, serverMain, startNodeFlags } from "./server-process.ts";
 import { ROOT } from "./web-build.ts";
 
 const { values } = parseArgs({
@@ -92,7 +92,7 @@ try {
 
   const env = { ...process.env, ...START_ENV, ...NO_AUTH_LIMIT, DATABASE_URL: databaseUrl, AUTH_SECRET: SECRET, WEB_URL: WEB, LOG_LEVEL: "warn", PRIVATE_NETWORKS_FOR: "everyone", FETCH_PER_HOST: "4", FETCH_CONCURRENCY: "16" };
   for (const origin of origins) {
-    children.push(spawn(process.execPath, [...START_NODE_FLAGS, serverMain()], { env: { ...env, PORT: new URL(origin).port, SCHEDULER: "false", DATA_DIR: dataDir }, stdio: ["ignore", "inherit", "inherit"] }));
+    children.push(spawn(process.execPath, [...startNodeFlags(), serverMain()], { env: { ...env, PORT: new URL(origin).port, SCHEDULER: "false", DATA_DIR: dataDir }, stdio: ["ignore", "inherit", "inherit"] }));
   }
   for (const origin of origins) await waitForServer(origin);
   const worker = spawn(process.execPath, [path.join(ROOT, "apps/server/src/worker.ts")], { env: { ...env, DATA_DIR: dataDir }, stdio: ["ignore", "inherit", "inherit"] });

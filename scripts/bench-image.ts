@@ -19,8 +19,8 @@ import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { benchDatabase } from "./bench/bench-database.ts";
 import { freePort } from "@tidings/server/testing";
-import { START_ENV, serverMain, START_NODE_FLAGS } from "./server-process.ts";
-import { ROOT, SERVER_NODE_FLAGS } from "./web-build.ts";
+import { START_ENV, serverMain, startNodeFlags } from "./server-process.ts";
+import { ROOT } from "./web-build.ts";
 import { waitForServer } from "./bench/wait-for-server.ts";
 
 const { values } = parseArgs({
@@ -76,7 +76,7 @@ const database = values.db === "postgres" ? await benchDatabase("postgres", { pr
 const dataDir = await mkdtemp(path.join(tmpdir(), "tidings-bench-image-"));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...START_NODE_FLAGS, serverMain()], {
+const server = spawn(process.execPath, [...startNodeFlags(), serverMain()], {
   cwd: ROOT,
   env: {
     // As `npm start` runs it (its allocator settings), unless the caller set their own.

@@ -16,7 +16,7 @@ import { benchDatabase } from "./bench/bench-database.ts";
 import { createLoadClient, signIn } from "./bench/load-client.ts";
 import { seedReaders } from "./bench/seed-readers.ts";
 import { waitForServer } from "./bench/wait-for-server.ts";
-import { START_ENV, serverMain, START_NODE_FLAGS } from "./server-process.ts";
+import { START_ENV, serverMain, startNodeFlags } from "./server-process.ts";
 
 const { values } = parseArgs({
   options: { only: { type: "string" }, db: { type: "string", default: "pglite" }, readers: { type: "string", default: "20" }, seconds: { type: "string", default: "30" }, port: { type: "string", default: "3931" }, profile: { type: "string" } },
@@ -52,7 +52,7 @@ console.log(`seeded ${READERS} readers, ${seeded.timelineRows} timeline rows in 
 
 // `--profile DIR`: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
 const profileFlags = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
-const server: ChildProcess = spawn(process.execPath, [...START_NODE_FLAGS, ...profileFlags, serverMain()], {
+const server: ChildProcess = spawn(process.execPath, [...startNodeFlags(), ...profileFlags, serverMain()], {
   env: {
     ...process.env,
     ...START_ENV,

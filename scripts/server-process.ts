@@ -1,7 +1,7 @@
 // How `npm start` runs the server process; benchmarks that spawn the server use the same, so
 // their figures are the ones a person running `npm start` gets.
 import { createRequire } from "node:module";
-import { REFRESH_NODE_FLAGS, tunedEnv } from "@tidings/server/process";
+import { ensureStrippedCopies, REFRESH_NODE_FLAGS, strippedPreloadFlag, tunedEnv } from "@tidings/server/process";
 
 /**
  * V8 flags that cannot be set once the process runs: the refresh flags (REFRESH_NODE_FLAGS: the
@@ -11,6 +11,17 @@ import { REFRESH_NODE_FLAGS, tunedEnv } from "@tidings/server/process";
  * busy minute (start-up, a big refresh), of which the C allocator keeps ~60 MB for good.
  */
 export const START_NODE_FLAGS = ["--liftoff-only", ...REFRESH_NODE_FLAGS];
+
+/**
+ * Every flag `npm start`'s server process runs with, for a benchmark that starts the server's
+ * entry file itself: START_NODE_FLAGS and the module hook preloaded from the stripped copies of
+ * the sources (brought up to date first), as `npm start`'s restart adds it.
+ */
+export function startNodeFlags(): string[] {
+  ensureStrippedCopies();
+  const preload = strippedPreloadFlag();
+  return [...START_NODE_FLAGS, ...(preload ? [preload] : [])];
+}
 
 /** The allocator settings `npm start` runs with (tunedEnv). */
 export const START_ENV = tunedEnv();
