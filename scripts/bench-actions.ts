@@ -57,7 +57,7 @@ const rules: ActionRule[] = Array.from({ length: 100 }, (_, i) => {
   ];
   return { name: `Rule ${i}`, condition: kinds[i % kinds.length]!, result: i % 2 ? { star: true } : { rewriteRules: [{ from: word, to: word.toUpperCase() }] } };
 });
-const compiled = compileRules(rules);
+const compiled = await compileRules(rules);
 const now = Date.now();
 for (let i = 0; i < Math.min(subjects.length, 200); i++) compiled.match(subjects[i]!, now); // warm-up
 const times: number[] = [];

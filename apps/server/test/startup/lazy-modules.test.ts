@@ -28,7 +28,8 @@ process.on("exit", () => writeFileSync(process.env.LOADED_PACKAGES_FILE, JSON.st
 
 /**
  * Packages of features a server may never use, or uses now and then: AI providers, mail, OPML,
- * article extraction, translation, Redis, images and share cards, push. Each costs megabytes
+ * article extraction, translation, Redis, images and share cards, push, regular expressions of
+ * actions. Each costs megabytes
  * resident for good once loaded, so each loads when first needed (issue 29: idle memory).
  */
 const ON_DEMAND = [
@@ -46,6 +47,7 @@ const ON_DEMAND = [
   "satori",
   "@resvg/resvg-js",
   "web-push",
+  "re2js",
 ];
 
 // The modules a server loads do not depend on the database it runs on: checked once, on PGlite.

@@ -2,8 +2,18 @@
 // reaches them (and as it is served). Text comparisons ignore case; regular expressions run on
 // RE2 (re2js), which matches in linear time: a reader's pattern cannot stall the server.
 import type { ActionConditionItem, ActionResult, ActionRewriteRule, ActionRule, ActionSettings } from "@tidings/contracts";
-import { RE2JS, RE2Set } from "re2js";
+import type * as Re2Module from "re2js";
+import type { RE2JS, RE2Set } from "re2js";
 import { stripTags } from "../../content/search-text.ts";
+import { onFirstUse } from "../../lib/on-first-use.ts";
+
+type Re2 = typeof Re2Module;
+
+/** RE2 (~1.5 MB resident once loaded), loaded when some reader's rules first hold a regular expression. */
+const loadRe2 = onFirstUse<Re2>(() => import("re2js"));
+
+/** Whether a pattern has special characters: one without is a literal, searched for without RE2 (much faster). */
+const SPECIAL = /[\\^$.|?*+()[\]{}]/;
 
 /** What a term can look at: the entry, its feed and the reader's subscription to it. */
 export interface ActionSubject {
@@ -67,12 +77,16 @@ const TEXT_OF: Record<string, (subject: ActionSubject) => string | null> = {
  * run out of memory on some text).
  */
 class FieldPatterns {
+  private readonly re2: Re2;
   private readonly patterns: RE2JS[] = [];
   private set: RE2Set | null = null;
+  constructor(re2: Re2) {
+    this.re2 = re2;
+  }
   /** Adds a compiled pattern; answers its index. */
   add(pattern: RE2JS, source: string): number {
     this.patterns.push(pattern);
-    this.set ??= new RE2Set(RE2Set.UNANCHORED, RE2JS.CASE_INSENSITIVE);
+    this.set ??= new this.re2.RE2Set(this.re2.RE2Set.UNANCHORED, this.re2.RE2JS.CASE_INSENSITIVE);
     this.set.add(source);
     return this.patterns.length - 1;
   }
@@ -131,7 +145,7 @@ const NUMBER_OF: Record<string, (subject: ActionSubject, now: number) => number>
   entry_age_hours: (s, now) => (now - s.publishedAt.getTime()) / 3_600_000,
 };
 
-function compileTerm(term: ActionConditionItem, path: string, patterns: Map<string, FieldPatterns>): Test {
+function compileTerm(term: ActionConditionItem, path: string, patterns: Map<string, FieldPatterns>, re2: Re2 | null): Test {
   const field = term.field;
   if (TEXT_OF[field]) {
     const value = term.value.trim().toLowerCase();
@@ -145,19 +159,18 @@ function compileTerm(term: ActionConditionItem, path: string, patterns: Map<stri
       case "not_eq":
         return (_, c) => c.lowerText(field).trim() !== value;
       case "regex": {
-        // A pattern without special characters is a literal: a search for it is much faster.
-        if (!/[\\^$.|?*+()[\]{}]/.test(term.value)) {
+        if (!SPECIAL.test(term.value)) {
           const literal = term.value.toLowerCase();
           return (_, c) => c.lowerText(field).includes(literal);
         }
         let pattern: RE2JS;
         try {
-          pattern = RE2JS.compile(term.value, RE2JS.CASE_INSENSITIVE);
+          pattern = re2!.RE2JS.compile(term.value, re2!.RE2JS.CASE_INSENSITIVE);
         } catch (error) {
           throw new InvalidActionRegex(path, error instanceof Error ? error.message : String(error));
         }
         let fieldPatterns = patterns.get(field);
-        if (!fieldPatterns) patterns.set(field, (fieldPatterns = new FieldPatterns()));
+        if (!fieldPatterns) patterns.set(field, (fieldPatterns = new FieldPatterns(re2!)));
         const index = fieldPatterns.add(pattern, term.value);
         return (_, c) => c.found(field, index);
       }
@@ -196,15 +209,16 @@ export interface CompiledRules {
 }
 
 /**
- * Compiles rules (disabled ones are left out). Throws {@link InvalidActionRegex}, naming the
+ * Compiles rules (disabled ones are left out). Rejects with {@link InvalidActionRegex}, naming the
  * term, for a pattern RE2 refuses.
  */
-export function compileRules(rules: readonly ActionRule[]): CompiledRules {
+export async function compileRules(rules: readonly ActionRule[]): Promise<CompiledRules> {
+  const re2 = rules.some((rule) => rule.condition.some((group) => group.some((term) => term.operator === "regex" && SPECIAL.test(term.value)))) ? await loadRe2() : null;
   const compiled: CompiledRule[] = [];
   const patterns = new Map<string, FieldPatterns>();
   rules.forEach((rule, index) => {
     // A disabled rule's patterns are checked too (it may be turned on later), apart from the others.
-    const groups = rule.condition.map((group, g) => group.map((term, t) => compileTerm(term, `rules[${index}].condition[${g}][${t}]`, rule.result.disabled ? new Map() : patterns)));
+    const groups = rule.condition.map((group, g) => group.map((term, t) => compileTerm(term, `rules[${index}].condition[${g}][${t}]`, rule.result.disabled ? new Map() : patterns, re2)));
     if (rule.result.disabled) return;
     compiled.push({ name: rule.name || `Action ${index + 1}`, groups, result: rule.result });
   });

@@ -25,7 +25,7 @@ export function createActionsService(deps: ActionsServiceDeps) {
   const cache = new Map<string, { until: number; stored: StoredActions | null; compiled: CompiledRules | null }>();
 
   /** Rules as PUT takes them: the shape within limits (1002, or 12000 past MAX_ACTIONS), patterns RE2 runs. */
-  function validate(input: unknown): ActionRule[] {
+  async function validate(input: unknown): Promise<ActionRule[]> {
     const parsed = actionRulesSchema(deps.limits).safeParse(input);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -33,7 +33,7 @@ export function createActionsService(deps: ActionsServiceDeps) {
       throw new AppError(tooMany ? ErrorCode.ActionLimitExceeded : ErrorCode.InvalidParameter, { reason: `rules${issue.path.map((p) => `[${String(p)}]`).join("")}: ${issue.message}` });
     }
     try {
-      compileRules(parsed.data);
+      await compileRules(parsed.data);
     } catch (error) {
       if (error instanceof InvalidActionRegex) throw new AppError(ErrorCode.InvalidParameter, { reason: `${error.message} (RE2 syntax: no lookaround or backreferences)` });
       throw error;
@@ -47,15 +47,15 @@ export function createActionsService(deps: ActionsServiceDeps) {
     const hit = cache.get(userId);
     if (hit && hit.until > now) return hit.compiled;
     const stored = await repo.find(userId, executor);
-    remember(userId, stored);
+    await remember(userId, stored);
     return cache.get(userId)!.compiled;
   }
 
-  function remember(userId: string, stored: StoredActions | null) {
+  async function remember(userId: string, stored: StoredActions | null): Promise<void> {
     let compiled: CompiledRules | null = null;
     if (stored && stored.rules.length > 0) {
       try {
-        compiled = compileRules(stored.rules);
+        compiled = await compileRules(stored.rules);
       } catch (error) {
         // Stored rules were valid when saved; a pattern the engine no longer takes disables them.
         deps.logger.warn({ err: error, userId }, "stored action rules do not compile");
@@ -116,18 +116,18 @@ export function createActionsService(deps: ActionsServiceDeps) {
      * reader had chosen never to see, in every listing at once.
      */
     async save(user: RequestUser, input: unknown): Promise<ActionsData> {
-      const rules = validate(input);
+      const rules = await validate(input);
       // Every webhook address passes the private-network policy before the rules are kept.
       const addresses = new Set(rules.flatMap((rule) => rule.result.webhooks ?? []));
       for (const url of addresses) await deps.checkAddress?.(user, url);
       const stored = await repo.save(user.id, rules, randomBytes(24).toString("base64url"), clock.now());
-      remember(user.id, stored);
+      await remember(user.id, stored);
       return { rules: stored.rules, webhookSecret: stored.webhookSecret, updatedAt: stored.updatedAt.toISOString() };
     },
 
     /** The reader's last {@link PREVIEW_ENTRIES} entries that `input` (unsaved rules) matches, with what would happen. */
     async preview(user: RequestUser, input: unknown) {
-      const compiled = compileRules(validate(input));
+      const compiled = await compileRules(await validate(input));
       const now = clock.now().getTime();
       const rows = await repo.recent(user.id, PREVIEW_ENTRIES);
       return {
@@ -190,7 +190,7 @@ export function createActionsService(deps: ActionsServiceDeps) {
     async ingest(executor: Executor, entryIds: string[], now: Date): Promise<AfterIngest | null> {
       const readers = await repo.rulesOfReaders(executor, entryIds);
       if (readers.size === 0) return null;
-      for (const [userId, stored] of readers) if (cache.get(userId)?.stored?.updatedAt.getTime() !== stored.updatedAt.getTime()) remember(userId, stored);
+      for (const [userId, stored] of readers) if (cache.get(userId)?.stored?.updatedAt.getTime() !== stored.updatedAt.getTime()) await remember(userId, stored);
       const rows = await repo.deliveredTo(executor, [...readers.keys()], entryIds);
       const found = outcomes(rows, (userId) => cache.get(userId)?.compiled ?? null, now.getTime());
       if (found.length === 0) return null;
