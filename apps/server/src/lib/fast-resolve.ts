@@ -11,7 +11,6 @@ import { crc32 } from "node:zlib";
 // between a package's own files itself — an ESM relative specifier names the file exactly —
 // with the format read once per package, and remembers how a bare specifier resolved from a
 // directory. Anything else resolves as usual.
-
 //
 // Node also strips the types of every TypeScript file it loads, with a stripper (WebAssembly) that
 // stays ~12 MB resident for the life of each process and each thread that used it once. Node's
@@ -75,6 +74,7 @@ export function strippedPreloadFlag(): string | null {
   const code = `import { installFastResolve } from ${JSON.stringify(pathToFileURL(strippedCopyPath(source)!).href)}; installFastResolve();`;
   return `--import=data:text/javascript,${encodeURIComponent(code)}`;
 }
+
 /** The format of `.js` files per directory URL: the `type` of the nearest package.json. */
 const directoryTypes = new Map<string, string>();
 
