@@ -1,7 +1,7 @@
 // How `npm start` runs the server process; benchmarks that spawn the server use the same, so
 // their figures are the ones a person running `npm start` gets.
 import { createRequire } from "node:module";
-import { ensureStrippedCopies, REFRESH_NODE_FLAGS, strippedPreloadFlag, tunedEnv } from "@tidings/server/process";
+import { preloadFlags, REFRESH_NODE_FLAGS, tunedEnv } from "@tidings/server/process";
 
 /**
  * V8 flags that cannot be set once the process runs: the refresh flags (REFRESH_NODE_FLAGS: the
@@ -18,9 +18,7 @@ export const START_NODE_FLAGS = ["--liftoff-only", ...REFRESH_NODE_FLAGS];
  * the sources (brought up to date first), as `npm start`'s restart adds it.
  */
 export function startNodeFlags(): string[] {
-  ensureStrippedCopies();
-  const preload = strippedPreloadFlag();
-  return [...START_NODE_FLAGS, ...(preload ? [preload] : [])];
+  return [...START_NODE_FLAGS, ...preloadFlags()];
 }
 
 /** The allocator settings `npm start` runs with (tunedEnv). */

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { REPOSITORY_ROOT, strippedCode, strippedCopyMark, strippedCopyPath } from "./fast-resolve.ts";
+import { REPOSITORY_ROOT, strippedCode, strippedCopyMark, strippedCopyPath, strippedPreloadFlag } from "./fast-resolve.ts";
 
 // The copies of the app's TypeScript files with their types stripped, that the module hook
 // (fast-resolve.ts) serves instead of having Node strip them in every process and thread.
@@ -66,4 +66,11 @@ export function ensureStrippedCopies(): boolean {
   const script = `const { staleSources, writeStrippedCopies } = await import(${JSON.stringify(pathToFileURL(import.meta.filename).href)}); await writeStrippedCopies(staleSources());`;
   const child = spawnSync(process.execPath, ["--no-warnings", "--input-type=module", "--eval", script], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
   return child.status === 0;
+}
+
+/** The flags that preload the module hook, with the copies brought up to date first; none when they could not be. */
+export function preloadFlags(): string[] {
+  ensureStrippedCopies();
+  const preload = strippedPreloadFlag();
+  return preload ? [preload] : [];
 }

@@ -1,5 +1,4 @@
-import { strippedPreloadFlag } from "./fast-resolve.ts";
-import { ensureStrippedCopies } from "./stripped-sources.ts";
+import { preloadFlags } from "./stripped-sources.ts";
 
 /**
  * V8 flags for every process that refreshes feeds: `npm start`'s server (its scheduler), the CLI
@@ -38,11 +37,7 @@ export function restartWithFlags(flags: readonly string[], env: Readonly<Record<
   const missing = flags.filter((flag) => !given.has(flagName(flag)));
   const unset = Object.keys(env).filter((name) => process.env[name] === undefined);
   const preloaded = process.execArgv.some((flag) => flag.startsWith("--import=data:text/javascript,") && flag.includes("tidings-stripped"));
-  if (!preloaded) {
-    ensureStrippedCopies();
-    const preload = strippedPreloadFlag();
-    if (preload) missing.push(preload);
-  }
+  if (!preloaded) missing.push(...preloadFlags());
   if (missing.length === 0 && unset.length === 0) return;
   process.execve(process.execPath, [process.execPath, ...process.execArgv, ...missing, ...process.argv.slice(1)], { ...env, ...process.env });
 }
