@@ -12,18 +12,28 @@ const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
 
 /**
  * Loaded into the server before its own modules: records the npm package of every module it
- * loads, and writes the list into LOADED_PACKAGES_FILE when the process exits.
+ * loads and every Intl service it makes, and writes both into LOADED_PACKAGES_FILE when the
+ * process exits.
  */
 const RECORDER = `data:text/javascript,${encodeURIComponent(`
 import { registerHooks } from "node:module";
 import { writeFileSync } from "node:fs";
 const seen = new Set();
+const services = new Set();
+for (const name of Object.getOwnPropertyNames(Intl)) {
+  const real = Intl[name];
+  if (typeof real !== "function" || !/^[A-Z]/.test(name)) continue;
+  Intl[name] = new Proxy(real, {
+    construct(target, args, newTarget) { services.add(name); return Reflect.construct(target, args, newTarget); },
+    apply(target, self, args) { services.add(name); return Reflect.apply(target, self, args); },
+  });
+}
 const note = (url) => { const match = /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(url); if (match) seen.add(match[1]); };
 registerHooks({
   resolve(specifier, context, next) { const result = next(specifier, context); note(result.url); return result; },
   load(url, context, next) { note(url); return next(url, context); },
 });
-process.on("exit", () => writeFileSync(process.env.LOADED_PACKAGES_FILE, JSON.stringify([...seen])));
+process.on("exit", () => writeFileSync(process.env.LOADED_PACKAGES_FILE, JSON.stringify({ packages: [...seen], intl: [...services] })));
 `)}`;
 
 /**
@@ -55,6 +65,7 @@ describe.runIf(TEST_DRIVER === "pglite")("the server, started and idle", () => {
   let dataDir: string;
   let child: ChildProcess;
   let loaded: string[];
+  let intl: string[];
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "tidings-lazy-"));
@@ -76,7 +87,7 @@ describe.runIf(TEST_DRIVER === "pglite")("the server, started and idle", () => {
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
     await exited;
-    loaded = JSON.parse(await readFile(file, "utf8")) as string[];
+    ({ packages: loaded, intl } = JSON.parse(await readFile(file, "utf8")) as { packages: string[]; intl: string[] });
   }, 90_000);
   afterAll(async () => {
     if (child.exitCode === null) child.kill("SIGKILL");
@@ -89,5 +100,11 @@ describe.runIf(TEST_DRIVER === "pglite")("the server, started and idle", () => {
 
   it("has not loaded the packages of features nobody used yet", () => {
     expect(loaded.filter((name) => ON_DEMAND.includes(name))).toEqual([]);
+  });
+
+  // ICU's data lies in Node's binary: the pages a service reads stay resident (~5 MB for the
+  // language names of Intl.DisplayNames, ~5 MB for date and number formats).
+  it("has made no Intl service (date and number formats, language names, collators)", () => {
+    expect(intl).toEqual([]);
   });
 });
