@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { serveOldestFirst } from "./oldest-first.ts";
+import { existingDatabaseBundle } from "./pglite-bundle.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -76,11 +77,14 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
     if (source.dataDir && !source.loadDataDir && !existsSync(path.join(source.dataDir, "PG_VERSION"))) {
       await createDataDir(source.dataDir);
     }
+    // The database exists now (or comes whole from loadDataDir): PGlite runs no initdb.
+    const fsBundle = source.dataDir || source.loadDataDir ? await existingDatabaseBundle() : null;
     // Loaded only for the embedded database: a server on PostgreSQL does without them (~3 MB).
     const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite")]);
     const client = await PGlite.create({
       ...(source.dataDir ? { dataDir: source.dataDir } : {}),
       ...(source.loadDataDir ? { loadDataDir: source.loadDataDir } : {}),
+      ...(fsBundle ? { fsBundle } : {}),
       relaxedDurability: false,
       postgresqlconf: PGLITE_SETTINGS,
     });
