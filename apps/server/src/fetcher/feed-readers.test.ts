@@ -26,8 +26,9 @@ describe("feed readers", () => {
   it("read on a thread exactly what this thread reads, several documents at once", async () => {
     readers = createFeedReaders({ threads: 2, logger });
     const inputs = Array.from({ length: 6 }, (_, i) => input([`a${i}`, `b${i}`]));
+    const expected = inputs.map(readFeed);
     const results = await Promise.all(inputs.map((one) => readers!.read(one)));
-    expect(results).toEqual(inputs.map(readFeed));
+    expect(results).toEqual(expected);
     const first = results[0]!;
     if (!first.ok) throw new Error(first.message);
     expect(first.entries.map((entry) => [entry.guid, entry.content])).toEqual([
@@ -38,6 +39,24 @@ describe("feed readers", () => {
     // The content's plain text made the search document and is not sent back with the entry.
     expect(first.entries[0]).not.toHaveProperty("contentText");
     expect(readers.threads).toBe(2);
+  });
+
+  it("move a document that owns its buffer to the thread, and copy one that shares a pool", async () => {
+    readers = createFeedReaders({ threads: 1, logger });
+    const owned = input(["a", "b"]);
+    const size = owned.body.byteLength;
+    expect((await readers.read(owned)).ok).toBe(true);
+    // Moved: nothing of it is left here (it was not copied).
+    expect(owned.body.byteLength).toBe(0);
+    expect(size).toBeGreaterThan(0);
+    // A small Buffer is a view of Node's shared pool: copied, and the pool is untouched.
+    const neighbour = Buffer.from("neighbour");
+    const pooled = { ...input(["c"]), body: Buffer.from(new TextDecoder().decode(rss(["c"]))) };
+    expect(pooled.body.byteOffset > 0 || pooled.body.byteLength < pooled.body.buffer.byteLength).toBe(true);
+    const read = await readers.read(pooled);
+    expect(read.ok && read.entries.map((entry) => entry.guid)).toEqual(["c"]);
+    expect(pooled.body.toString()).toContain("<guid>c</guid>");
+    expect(neighbour.toString()).toBe("neighbour");
   });
 
   it("leave out the items read before, and answer a document that is no feed", async () => {

@@ -4,6 +4,7 @@ import { readFeed, type ReadFeedInput, type ReadFeedResult } from "./read-feed.t
 
 /** Reads fetched feed documents (read-feed.ts), on other threads when there are some. */
 export interface FeedReaders {
+  /** Reads a document; on a thread, the document's buffer may move there (`input.body` is then empty here). */
   read(input: ReadFeedInput): Promise<ReadFeedResult>;
   /** Threads running now. */
   readonly threads: number;
@@ -24,6 +25,17 @@ const QUEUE_PER_THREAD = 2;
  * workload peaked at 272 MB; with these, at ~210 MB, for ~7% more processor time.
  */
 const YOUNG_GENERATION_MB = 12;
+/**
+ * The buffer of a document to move to the thread instead of copying it: its own, whole buffer (a
+ * small Buffer may be a view of a pool that others use; those are copied). The caller reads
+ * nothing of the document after handing it to read(), so it need not keep a copy while the
+ * entries are read and stored.
+ */
+function handOver(body: Uint8Array): ArrayBuffer[] {
+  const { buffer } = body;
+  return buffer instanceof ArrayBuffer && body.byteLength > 0 && body.byteOffset === 0 && body.byteLength === buffer.byteLength ? [buffer] : [];
+}
+
 /** A thread with nothing to read for this long ends (a server refreshing now and then keeps none). */
 const IDLE_MS = 15_000;
 
@@ -107,7 +119,7 @@ export function createFeedReaders(options: { threads: number; logger: Logger; id
         reader.idle = null;
       }
       reader.worker.ref();
-      reader.worker.postMessage({ id: job.id, input: job.input });
+      reader.worker.postMessage({ id: job.id, input: job.input }, handOver(job.input.body));
     }
     for (const reader of readers) {
       if (reader.jobs.size > 0 || reader.idle) continue;

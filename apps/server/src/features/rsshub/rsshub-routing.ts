@@ -112,7 +112,9 @@ export function createRsshubRouter(deps: { http: HttpClient; lanHttp: HttpClient
     const bytes = response.body.byteLength;
     if (response.status !== 200 || bytes > CACHE_MAX_ENTRY_BYTES) return;
     forget(url);
-    cache.set(url, { response, at: deps.clock.now().getTime(), bytes });
+    // The cache keeps bytes of its own and hands each hit a copy: whoever reads a document may
+    // take its buffer (a feed reader thread moves it, feed-readers.ts).
+    cache.set(url, { response: { ...response, body: Buffer.from(response.body) }, at: deps.clock.now().getTime(), bytes });
     cachedBytes += bytes;
     for (const [key] of cache) {
       if (cachedBytes <= CACHE_MAX_BYTES) break;
@@ -132,7 +134,7 @@ export function createRsshubRouter(deps: { http: HttpClient; lanHttp: HttpClient
       forget(url);
       return null;
     }
-    return hit.response;
+    return { ...hit.response, body: Buffer.from(hit.response.body) };
   };
 
   return {
