@@ -5,12 +5,9 @@ import { preloadFlags, REFRESH_NODE_FLAGS, tunedEnv } from "@tidings/server/proc
 
 /**
  * V8 flags that cannot be set once the process runs: the refresh flags (REFRESH_NODE_FLAGS: the
- * server's scheduler refreshes feeds), and `--liftoff-only`: PGlite's WebAssembly stays on V8's
- * baseline compiler. The optimising tier recompiles hot functions in the background, and for one
- * of PGlite's (~100 KB of code) it needs ~600 MB of scratch memory: a 600 MB spike at the first
- * busy minute (start-up, a big refresh), of which the C allocator keeps ~60 MB for good.
+ * server's scheduler refreshes feeds).
  */
-export const START_NODE_FLAGS = ["--liftoff-only", ...REFRESH_NODE_FLAGS];
+export const START_NODE_FLAGS = [...REFRESH_NODE_FLAGS];
 
 /**
  * Every flag `npm start`'s server process runs with, for a benchmark that starts the server's

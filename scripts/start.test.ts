@@ -21,7 +21,7 @@ describe("npm start", { timeout: 30_000 }, () => {
   });
 
   it.runIf(typeof process.execve === "function")("restarts itself once, in place, with the flags and allocator settings it needs", () => {
-    const report = "console.log(JSON.stringify({ pid: process.pid, flags: process.execArgv.filter((flag) => flag.startsWith('--liftoff')), arenas: process.env.MALLOC_ARENA_MAX ?? null }))";
+    const report = "console.log(JSON.stringify({ pid: process.pid, flags: process.execArgv.filter((flag) => flag.startsWith('--heap-growing')), arenas: process.env.MALLOC_ARENA_MAX ?? null }))";
     const result = spawnSync(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(report)}`, START], {
       env: { ...process.env, PORT: "abc", MALLOC_ARENA_MAX: undefined },
       encoding: "utf8",
@@ -29,7 +29,7 @@ describe("npm start", { timeout: 30_000 }, () => {
     const [first, second, ...rest] = result.stdout.trim().split("\n").map((line) => JSON.parse(line) as { pid: number; flags: string[]; arenas: string | null });
     expect(rest).toEqual([]);
     expect(first).toEqual({ pid: second!.pid, flags: [], arenas: null });
-    expect(second).toEqual({ pid: first!.pid, flags: ["--liftoff-only"], arenas: "2" });
+    expect(second).toEqual({ pid: first!.pid, flags: ["--heap-growing-percent=50"], arenas: "2" });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("PORT must be a port number");
   });

@@ -14,12 +14,10 @@ import { rateLimits } from "./http/rate-limits.ts";
 import { requestLog } from "./http/request-log.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { webAppRoutes, webAppScriptHashes } from "./http/web-app.ts";
-import { workArrival } from "./http/work-priority.ts";
 import type { Config } from "./env.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { RateCounter } from "./lib/rate-limit.ts";
-import { runAsWork } from "./lib/work-age.ts";
 
 /** What the HTTP application is made of: the composition root's sign-in and features. */
 export interface AppParts {
@@ -42,10 +40,6 @@ export interface AppParts {
 export function createApp(parts: AppParts, options: { webDistDir?: string; readiness?: Readiness } = {}) {
   const { guards } = parts.auth;
   const app = new Hono<AppEnv>();
-  // Every request is work that began on arrival (quick calls a little earlier): the embedded
-  // database serves older work first (PostgreSQL has a pool of connections and no such turns:
-  // nothing to tag there).
-  if (parts.driver === "pglite") app.use((c, next) => runAsWork(next, workArrival(c.req.path)));
   if (parts.observeRequests) app.use(parts.observeRequests);
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(requestLog(parts.logger));

@@ -1,13 +1,12 @@
 import { mkdir } from "node:fs/promises";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
-import { openDatabase, type DatabaseSource } from "./db/client.ts";
 import { migrate, MigrationError } from "./db/migrate.ts";
-import { claimDataDir, DataDirInUseError, localUrlOf } from "./features/backup/index.ts";
+import { localUrlOf } from "./db/embedded/data-dir-lock.ts";
+import { openLocalDatabase, type LocalDatabase } from "./local-database.ts";
 import { createHealthRepo, createReadiness } from "./features/health/index.ts";
 import { createRoot } from "./root.ts";
 import { ConfigError, loadConfig, type Config } from "./env.ts";
@@ -56,17 +55,16 @@ async function main() {
   await mkdir(config.dataDir, { recursive: true });
   const authSecret = await resolveAuthSecret(config.auth.secret, config.dataDir);
   const vapidKeys = await resolveVapidKeys(config.push.vapid, config.dataDir, { create: true });
-  const source: DatabaseSource = config.databaseUrl
-    ? { kind: "postgres", url: config.databaseUrl }
-    : { kind: "pglite", dataDir: path.join(config.dataDir, "db") };
-  // One process at a time on the embedded database (a second one would corrupt it): the lock names
-  // this one, where it listens and the secret with which the CLI asks it for a backup.
-  const lock = source.kind === "pglite" ? await claimDataDir(source.dataDir!, { command: "server", url: localUrlOf(config.server.host, config.server.port), withToken: true }).catch((error: unknown) => {
-    if (!(error instanceof DataDirInUseError)) throw error;
-    logger.fatal(error.message);
+  // The embedded PostgreSQL (no DATABASE_URL) is this process's: started here, stopped at the end.
+  // One server at a time on a data directory: its lock names this one, where it listens and the
+  // secret with which the CLI asks it for a backup.
+  let database: LocalDatabase;
+  try {
+    database = await openLocalDatabase(config, { command: "server", logger, url: localUrlOf(config.server.host, config.server.port), withToken: true });
+  } catch (error) {
+    logger.fatal({ error: (error as Error).name }, (error as Error).message);
     process.exit(1);
-  }) : null;
-  let database = await openDatabase(source);
+  }
   let applied: string[];
   try {
     applied = await migrate(database.db);
@@ -75,15 +73,7 @@ async function main() {
     await database.close();
     process.exit(1);
   }
-  if (applied.length) {
-    logger.info({ applied }, "database migrated");
-    // PGlite's WebAssembly memory never shrinks: reopened, the database leaves behind what
-    // migrating took (a whole schema on a first start: ~3 MB).
-    if (source.kind === "pglite") {
-      await database.close();
-      database = await openDatabase(source);
-    }
-  }
+  if (applied.length) logger.info({ applied }, "database migrated");
 
   const root = createRoot({ config, logger, database, authSecret, vapidKeys });
   if (config.fetch.scheduler) for (const job of root.jobs) job.start();
@@ -99,7 +89,7 @@ async function main() {
       process.exit(1);
     }
   }
-  const readiness = createReadiness(createHealthRepo(database.db));
+  const readiness = createReadiness(createHealthRepo(database.db), database.down ? { down: database.down } : {});
   const app = createApp(root, { webDistDir: WEB_DIST_DIR, readiness });
   const server = serve({ fetch: app.fetch, port: config.server.port, hostname: config.server.host }, (info) => {
     logger.info(
@@ -153,7 +143,6 @@ async function main() {
     root.network.close();
     await root.rateCounter.close();
     await database.close();
-    await lock?.release();
     logger.info({ signal }, "shut down");
     process.exit(0);
   };

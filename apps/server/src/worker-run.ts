@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { openDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
+import { embeddedHolder } from "./local-database.ts";
 import { createRoot } from "./root.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
@@ -10,7 +11,8 @@ import { resolveVapidKeys } from "./lib/push/vapid-keys.ts";
 const STOP_DEADLINE_MS = 28_000;
 
 /**
- * `npm run worker`: a standalone worker on PostgreSQL. Run as many as you like beside the server
+ * `npm run worker`: a standalone worker on PostgreSQL (DATABASE_URL's, or the embedded one of the
+ * server running on DATA_DIR). Run as many as you like beside the server
  * (start the server with SCHEDULER=off to leave background work to them): they claim disjoint
  * batches of due feeds from the database, so no feed is fetched twice in a cycle, and run every
  * other background job (webhooks, push notifications, RSSHub checks, search re-indexing, daily AI
@@ -25,13 +27,15 @@ async function main() {
     console.error(error.message);
     process.exit(1);
   }
-  if (!config.databaseUrl) {
-    console.error("npm run worker needs DATABASE_URL: the embedded database belongs to the server process, which refreshes feeds itself.");
-    process.exit(1);
-  }
   const logger = createLogger({ level: config.logLevel }).child({ role: "worker" });
   for (const notice of config.network.notices) logger.warn(notice);
-  const database = await openDatabase({ kind: "postgres", url: config.databaseUrl });
+  // Without DATABASE_URL: the embedded PostgreSQL of the server running on DATA_DIR (its lock says where).
+  const holder = config.databaseUrl ? null : await embeddedHolder(config.dataDir);
+  if (!config.databaseUrl && !holder?.database) {
+    console.error(`npm run worker works on the database of a running server: start it first (npm start, DATA_DIR=${config.dataDir}), or set DATABASE_URL.`);
+    process.exit(1);
+  }
+  const database = await openDatabase({ kind: "postgres", url: config.databaseUrl ?? holder!.database! });
   await migrate(database.db);
   // A worker serves no sessions; an ephemeral secret keeps it from touching the data directory.
   const authSecret = config.auth.secret ?? randomBytes(32).toString("base64url");

@@ -4,30 +4,27 @@ import { chmod, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { openDatabase, type DatabaseHandle, type DatabaseSource } from "../db/client.ts";
+import { openDatabase, type DatabaseHandle } from "../db/client.ts";
+import { dataDirHolder, DataDirInUseError } from "../db/embedded/data-dir-lock.ts";
+import { hasLegacyPglite } from "../db/legacy-pglite.ts";
 import type { Config } from "../env.ts";
-import { claimDataDir, dataDirHolder, DataDirInUseError, restoreBackup, writeBackup } from "../features/backup/index.ts";
+import { restoreBackup, writeBackup } from "../features/backup/index.ts";
+import { createLogger } from "../lib/logger.ts";
+import { clusterDirOf, openLocalDatabase } from "../local-database.ts";
 
 type Output = Record<string, unknown>;
 
-/** The embedded database's directory, or null when the configuration names a PostgreSQL. */
-const pgliteDirOf = (config: Config) => (config.databaseUrl ? null : path.join(config.dataDir, "db"));
-
-/** Opens the configured database (or `url`) for `command`, holding the PGlite directory's lock meanwhile. */
+/** Opens the configured database (or `url`) for `command`: the embedded one only while no server runs it. */
 async function withDatabase<T>(config: Config, command: string, use: (handle: DatabaseHandle) => Promise<T>, options: { url?: string; mustExist?: boolean } = {}): Promise<T> {
-  const dir = options.url ? null : pgliteDirOf(config);
-  const source: DatabaseSource = dir ? { kind: "pglite", dataDir: dir } : { kind: "postgres", url: options.url ?? config.databaseUrl!, maxConnections: 2 };
-  if (dir && options.mustExist && !existsSync(path.join(dir, "PG_VERSION"))) throw new Error(`There is no database in ${dir} (DATA_DIR=${config.dataDir})`);
-  const lock = dir ? await claimDataDir(dir, { command }) : null;
+  if (!options.url && !config.databaseUrl && options.mustExist && !existsSync(path.join(clusterDirOf(config.dataDir), "PG_VERSION")) && !hasLegacyPglite(config.dataDir)) {
+    throw new Error(`There is no database in ${config.dataDir} (DATA_DIR)`);
+  }
+  const logger = createLogger({ level: config.logLevel });
+  const handle = options.url ? await openDatabase({ kind: "postgres", url: options.url, maxConnections: 2 }) : await openLocalDatabase(config, { command, logger, maxConnections: 2 });
   try {
-    const handle = await openDatabase(source);
-    try {
-      return await use(handle);
-    } finally {
-      await handle.close();
-    }
+    return await use(handle);
   } finally {
-    await lock?.release();
+    await handle.close();
   }
 }
 
@@ -58,7 +55,7 @@ async function backupFromServer(url: string, token: string | undefined, file: st
 }
 
 export async function backupCommand(config: Config, args: { file: string; server?: string }): Promise<Output> {
-  const dir = pgliteDirOf(config);
+  const dir = config.databaseUrl ? null : clusterDirOf(config.dataDir);
   const holder = dir ? await dataDirHolder(dir) : null;
   if (args.server) return backupFromServer(args.server, holder?.token, args.file);
   if (holder?.command === "server" && holder.url) return { ...(await backupFromServer(holder.url, holder.token, args.file)), askedServerPid: holder.pid };
@@ -76,7 +73,7 @@ export async function restoreCommand(config: Config, args: { file: string; url?:
 }
 
 /**
- * Moves everything from the configured database (PGlite) to the PostgreSQL at `to`: a backup into
+ * Moves everything from the configured database (the embedded one) to the PostgreSQL at `to`: a backup into
  * DATA_DIR (kept, as a safety copy), then a restore of it there. The server must be stopped, or
  * what it writes after the backup would be left behind.
  */
@@ -90,7 +87,7 @@ export async function moveCommand(config: Config, args: { to: string }): Promise
     return summary;
   }, { mustExist: true });
   const restored = await restoreCommand(config, { file, url: args.to });
-  return { from: config.databaseUrl ? "postgres" : "pglite", to: redact(args.to), backupKept: file, rows: backup.rows, restored };
+  return { from: config.databaseUrl ? "postgres" : "embedded", to: redact(args.to), backupKept: file, rows: backup.rows, restored };
 }
 
 /** A URL without its password, for printing. */

@@ -1,8 +1,5 @@
 import { createIdGenerator } from "@tidings/contracts";
 import { randomBytes, randomInt } from "node:crypto";
-import path from "node:path";
-import { openDatabase } from "../db/client.ts";
-import { claimDataDir } from "../features/backup/index.ts";
 import { migrate } from "../db/migrate.ts";
 import type { Config } from "../env.ts";
 import { createAccountsModule } from "../features/accounts/index.ts";
@@ -15,6 +12,7 @@ import type { Platform } from "../platform.ts";
 import { createTimelineRepo } from "../timeline/timeline.repo.ts";
 import { USER_AGENT } from "../lib/http/user-agent.ts";
 import { createLogger } from "../lib/logger.ts";
+import { openLocalDatabase } from "../local-database.ts";
 
 /**
  * `cli refresh [--all]`: one pass of the refresh engine over the configured database (the
@@ -24,17 +22,12 @@ import { createLogger } from "../lib/logger.ts";
  */
 export async function refreshOnce(config: Config, options: { all: boolean }) {
   const started = performance.now();
-  // The embedded database is one process's at a time: refused while a server (or command) has it.
-  const pgliteDir = config.databaseUrl ? null : path.join(config.dataDir, "db");
-  const lock = pgliteDir ? await claimDataDir(pgliteDir, { command: "refresh" }) : null;
-  const database = await openDatabase(pgliteDir ? { kind: "pglite", dataDir: pgliteDir } : { kind: "postgres", url: config.databaseUrl! }).catch(async (error: unknown) => {
-    await lock?.release();
-    throw error;
-  });
+  const logger = createLogger({ level: config.logLevel });
+  // The embedded database: the running server's (found through its lock), or started for this command.
+  const database = await openLocalDatabase(config, { command: "refresh", logger, share: true });
   let outcome;
   try {
     await migrate(database.db);
-    const logger = createLogger({ level: config.logLevel });
     const ids = createIdGenerator({ workerId: config.workerId ?? randomInt(1024) });
     const { db } = database;
     // Readers' RSSHub access keys open only with the server's secret; without it their feeds go through the default instance.
@@ -62,7 +55,6 @@ export async function refreshOnce(config: Config, options: { all: boolean }) {
     }
   } finally {
     await database.close();
-    await lock?.release();
   }
   const usage = process.resourceUsage();
   return {

@@ -56,7 +56,7 @@ export interface CoreConfig {
   };
   /** Absolute path of the data directory (embedded database, generated secret). */
   readonly dataDir: string;
-  /** `null` runs the embedded PGlite database inside `dataDir`. */
+  /** `null` runs the embedded PostgreSQL inside `dataDir` (DATA_DIR/postgres). */
   readonly databaseUrl: string | null;
   /** Snowflake worker id of this process; random when not configured. */
   readonly workerId: number | undefined;

@@ -2,7 +2,7 @@ import { timingSafeEqual, createHash } from "node:crypto";
 import ipaddr from "ipaddr.js";
 
 /**
- * Whether a request carries the running server's own secret (DATA_DIR/db.lock) from this machine:
+ * Whether a request carries the running server's own secret (DATA_DIR/postgres.lock) from this machine:
  * the CLI asking for a backup. Only over a loopback socket, with nothing forwarded (a proxy on the
  * same machine makes every visitor a loopback connection).
  */

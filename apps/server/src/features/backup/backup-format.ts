@@ -13,7 +13,7 @@ const headerSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
   version: z.number().int(),
   createdAt: z.string(),
-  driver: z.enum(["pglite", "postgres"]),
+  driver: z.enum(["pglite", "postgres", "embedded"]),
   lastMigration: z.string().nullable(),
   migrations: z.array(z.object({ name: z.string(), hash: z.string() })),
   tables: z.array(z.object({ name: z.string().min(1), columns: z.array(z.string().min(1)).min(1), rows: z.number().int().nonnegative() })),

@@ -1,14 +1,14 @@
 import path from "node:path";
-import type { DatabaseSource } from "../../db/client.ts";
+import type { DatabaseDriver } from "../../db/client.ts";
 import type { Platform } from "../../platform.ts";
 import type { FeatureModule } from "../module.ts";
-import { dataDirHolder } from "./data-dir-lock.ts";
+import { dataDirHolder } from "../../db/embedded/data-dir-lock.ts";
 import { backupRoutes } from "./backup.routes.ts";
 import { createBackupService } from "./backup.service.ts";
 
 export interface BackupPorts {
   platform: Pick<Platform, "db" | "clock" | "logger">;
-  driver: DatabaseSource["kind"];
+  driver: DatabaseDriver;
   /** DATA_DIR: the embedded database's lock there holds the secret the local CLI sends. */
   dataDir: string;
 }
@@ -19,7 +19,7 @@ export function createBackupModule(ports: BackupPorts) {
   const backups = createBackupService({ db, driver: ports.driver, logger, now: () => clock.now() });
   // The secret of this run, read from the lock this process wrote (none: the CLI cannot ask).
   const localToken = async () => {
-    const holder = await dataDirHolder(path.join(ports.dataDir, "db")).catch(() => null);
+    const holder = await dataDirHolder(path.join(ports.dataDir, "postgres")).catch(() => null);
     return holder?.pid === process.pid ? (holder.token ?? null) : null;
   };
   return {

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import type { Database, DatabaseSource } from "../../db/client.ts";
+import type { Database, DatabaseDriver } from "../../db/client.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { writeBackup, type BackupSummary } from "./write-backup.ts";
 
@@ -17,10 +17,10 @@ export interface BackupDownload {
 
 /**
  * Backups the running server makes of its own database. The snapshot is written to a temporary
- * file first and sent from there: the transaction (which on PGlite holds the one connection)
- * never waits on a slow download.
+ * file first and sent from there: the transaction (and the connection it holds) never waits
+ * on a slow download.
  */
-export function createBackupService(deps: { db: Database; driver: DatabaseSource["kind"]; logger: Logger; now: () => Date; tempDir?: string }) {
+export function createBackupService(deps: { db: Database; driver: DatabaseDriver | "pglite"; logger: Logger; now: () => Date; tempDir?: string }) {
   return {
     async download(): Promise<BackupDownload> {
       const dir = await mkdtemp(path.join(deps.tempDir ?? os.tmpdir(), "tidings-backup-"));

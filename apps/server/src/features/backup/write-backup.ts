@@ -2,7 +2,7 @@ import { once } from "node:events";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-import type { Database, DatabaseSource } from "../../db/client.ts";
+import type { Database, DatabaseDriver } from "../../db/client.ts";
 import { BACKUP_FORMAT, BACKUP_VERSION, trailerLine, type BackupHeader } from "./backup-format.ts";
 import { createBackupRepo } from "./backup.repo.ts";
 
@@ -13,18 +13,20 @@ export interface BackupSummary {
   tables: number;
   rows: number;
   lastMigration: string | null;
-  /** How long the snapshot transaction stayed open (on PGlite, the other queries wait that long). */
+  /** Rows of each table, counted in the snapshot (a move checks the copy against them). */
+  counts: Record<string, number>;
+  /** How long the snapshot transaction stayed open. */
   transactionMs: number;
 }
 
 /**
  * Writes a backup of the whole database to `output` (see backup-format.ts), from one REPEATABLE
  * READ, read-only transaction: every table as it was at one instant, whatever commits meanwhile.
- * The same on PGlite and PostgreSQL; on PGlite the server's other queries wait for it to end.
+ * The server's other queries go on meanwhile.
  */
-export async function writeBackup(db: Database, driver: DatabaseSource["kind"], output: Writable, now: () => Date = () => new Date()): Promise<BackupSummary> {
-  // Level 1: on PGlite the transaction (which every other query waits for) lasts as long as the
-  // compression keeps up; measured on 20 000 entries (58 MB), 3-4.5 s at level 1, 4.7-8.7 s at 6.
+export async function writeBackup(db: Database, driver: DatabaseDriver | "pglite", output: Writable, now: () => Date = () => new Date()): Promise<BackupSummary> {
+  // Level 1: the transaction lasts as long as the compression keeps up; measured on 20 000
+  // entries (58 MB), 3-4.5 s at level 1, 4.7-8.7 s at 6.
   const gzip = createGzip({ level: 1 });
   const written = pipeline(gzip, output);
   // A failed write ends the pipeline; the transaction sees it at its next write.
@@ -55,6 +57,7 @@ export async function writeBackup(db: Database, driver: DatabaseSource["kind"], 
         };
         await write(`${JSON.stringify(header)}\n`);
         let total = 0;
+        const counts: Record<string, number> = {};
         for (const table of tables) {
           let rows = 0;
           for await (const lines of repo.rows(table, FETCH_ROWS)) {
@@ -64,9 +67,10 @@ export async function writeBackup(db: Database, driver: DatabaseSource["kind"], 
           }
           if (rows !== table.rows) throw new Error(`Table ${table.name} gave ${rows} rows, ${table.rows} counted in the same snapshot`);
           total += rows;
+          counts[table.name] = rows;
         }
         transactionMs = performance.now() - started;
-        return { tables: tables.length, rows: total, lastMigration: header.lastMigration };
+        return { tables: tables.length, rows: total, lastMigration: header.lastMigration, counts };
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );

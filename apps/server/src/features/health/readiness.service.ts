@@ -18,7 +18,7 @@ const CHECK_TIMEOUT_MS = 2000;
  * are found current they are not looked at again (they are never taken back), so a check is one
  * `SELECT 1`.
  */
-export function createReadiness(repo: HealthRepo, options: { timeoutMs?: number } = {}) {
+export function createReadiness(repo: HealthRepo, options: { timeoutMs?: number; down?: () => string | null } = {}) {
   const timeoutMs = options.timeoutMs ?? CHECK_TIMEOUT_MS;
   let draining = false;
   let migrationsCurrent = false;
@@ -46,6 +46,9 @@ export function createReadiness(repo: HealthRepo, options: { timeoutMs?: number 
     },
     async check(): Promise<ReadinessAnswer> {
       if (draining) return { ready: false, reason: "shutting down" };
+      // The embedded PostgreSQL is known to be down (it died and is being restarted): no query to wait on.
+      const down = options.down?.();
+      if (down) return { ready: false, reason: down };
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<ReadinessAnswer>((resolve) => {
         timer = setTimeout(() => resolve({ ready: false, reason: `the database did not answer within ${timeoutMs} ms` }), timeoutMs);

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { open, readFile, stat, unlink } from "node:fs/promises";
+import { open, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 
 /**
- * Who holds the embedded database's directory. Only one process may open a PGlite directory (a
- * second one corrupts it), and PGlite itself keeps no lock: the server and the commands that open
- * the directory write `DATA_DIR/db.lock` (mode 0600) while they have it. The server's lock also
- * says where it listens and a secret of this run, with which the CLI on the same machine asks the
- * running server for a backup: whoever can read the data directory can read the database anyway.
+ * Who runs the embedded database of a data directory. One process at a time starts and stops its
+ * PostgreSQL (a second one would stop the first one's): the server and the commands that run it
+ * write `DATA_DIR/postgres.lock` (mode 0600) while they do. The server's lock also says where it
+ * listens, where its database is reached (the worker and the CLI on the same machine use it while
+ * the server runs) and a secret of this run, with which the CLI asks the running server for a
+ * backup: whoever can read the data directory can read the database anyway.
  */
 export interface DataDirHolder {
   pid: number;
@@ -17,6 +18,8 @@ export interface DataDirHolder {
   url?: string;
   /** The secret of this run: `Authorization: Bearer <token>` on the backup route, from loopback. */
   token?: string;
+  /** The connection string of the database it runs, once it runs. */
+  database?: string;
 }
 
 export class DataDirInUseError extends Error {
@@ -29,8 +32,8 @@ export class DataDirInUseError extends Error {
   }
 }
 
-/** The lock file of a PGlite data directory (DATA_DIR/db → DATA_DIR/db.lock). */
-export const lockPathOf = (pgliteDir: string) => `${pgliteDir.replace(/[/\\]+$/, "")}.lock`;
+/** The lock file of a database directory (DATA_DIR/postgres → DATA_DIR/postgres.lock). */
+export const lockPathOf = (databaseDir: string) => `${databaseDir.replace(/[/\\]+$/, "")}.lock`;
 
 /** A lock file younger than this that cannot be read yet is its writer's, not a crash's. */
 const FRESH_LOCK_MS = 5000;
@@ -46,10 +49,10 @@ function alive(pid: number): boolean {
 }
 
 /** The live holder of the directory, or null (no lock, or one left by a process that has ended). */
-export async function dataDirHolder(pgliteDir: string): Promise<DataDirHolder | null> {
+export async function dataDirHolder(databaseDir: string): Promise<DataDirHolder | null> {
   let text: string;
   try {
-    text = await readFile(lockPathOf(pgliteDir), "utf8");
+    text = await readFile(lockPathOf(databaseDir), "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
@@ -59,7 +62,7 @@ export async function dataDirHolder(pgliteDir: string): Promise<DataDirHolder | 
     holder = JSON.parse(text) as DataDirHolder;
   } catch {
     // Being written this instant by a process taking it, or cut short by a crash long ago.
-    const age = Date.now() - (await stat(lockPathOf(pgliteDir)).catch(() => ({ mtimeMs: 0 }))).mtimeMs;
+    const age = Date.now() - (await stat(lockPathOf(databaseDir)).catch(() => ({ mtimeMs: 0 }))).mtimeMs;
     return age < FRESH_LOCK_MS ? { pid: -1, command: "starting process", startedAt: new Date().toISOString() } : null;
   }
   return Number.isInteger(holder.pid) && alive(holder.pid) ? holder : null;
@@ -67,6 +70,8 @@ export async function dataDirHolder(pgliteDir: string): Promise<DataDirHolder | 
 
 export interface DataDirLock {
   readonly holder: DataDirHolder;
+  /** Adds what the holder learnt since it took the lock (where its database is reached). */
+  update(fields: Pick<DataDirHolder, "database">): Promise<void>;
   release(): Promise<void>;
 }
 
@@ -75,8 +80,8 @@ export interface DataDirLock {
  * process that has it. A lock left by an ended process (a crash, kill -9) is taken over; so is one
  * with this process's own id (a container restarted as the same pid).
  */
-export async function claimDataDir(pgliteDir: string, what: { command: string; url?: string; withToken?: boolean }): Promise<DataDirLock> {
-  const lockPath = lockPathOf(pgliteDir);
+export async function claimDataDir(databaseDir: string, what: { command: string; url?: string; withToken?: boolean }): Promise<DataDirLock> {
+  const lockPath = lockPathOf(databaseDir);
   const holder: DataDirHolder = {
     pid: process.pid,
     command: what.command,
@@ -85,8 +90,8 @@ export async function claimDataDir(pgliteDir: string, what: { command: string; u
     ...(what.withToken ? { token: randomBytes(32).toString("hex") } : {}),
   };
   for (let attempt = 0; ; attempt++) {
-    const existing = await dataDirHolder(pgliteDir);
-    if (existing && existing.pid !== process.pid) throw new DataDirInUseError(pgliteDir, existing);
+    const existing = await dataDirHolder(databaseDir);
+    if (existing && existing.pid !== process.pid) throw new DataDirInUseError(databaseDir, existing);
     await unlink(lockPath).catch(() => {}); // none, or left by an ended process
     try {
       // Created exclusively: of two processes starting at once, one gets it.
@@ -100,8 +105,14 @@ export async function claimDataDir(pgliteDir: string, what: { command: string; u
   }
   return {
     holder,
+    async update(fields) {
+      Object.assign(holder, fields);
+      // Whole or not at all: a reader never sees half of it.
+      await writeFile(`${lockPath}.new`, JSON.stringify(holder), { mode: 0o600 });
+      await rename(`${lockPath}.new`, lockPath);
+    },
     async release() {
-      const current = await dataDirHolder(pgliteDir).catch(() => null);
+      const current = await dataDirHolder(databaseDir).catch(() => null);
       if (current?.pid === process.pid) await unlink(lockPath).catch(() => {});
     },
   };

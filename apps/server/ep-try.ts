@@ -1,0 +1,11 @@
+import { startEmbeddedPostgres } from "./src/db/embedded/embedded-postgres.ts";
+import pg from "pg";
+const log = { info: (o: object, m: string) => console.log("I", m, o), warn: (o: object, m: string) => console.log("W", m, o), error: (o: object, m: string) => console.log("E", m, o) };
+const t0 = performance.now();
+const dir = process.argv[2]!;
+const db = await startEmbeddedPostgres({ dir, logger: log });
+console.log("started", Math.round(performance.now() - t0), db.url, db.pid);
+const c = new pg.Client({ connectionString: db.url }); await c.connect();
+console.log((await c.query("select version(), current_setting('shared_buffers') sb, current_setting('TimeZone') tz")).rows);
+await c.end();
+const t1 = performance.now(); await db.stop(); console.log("stopped", Math.round(performance.now() - t1));
