@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// One Vitest run covers every workspace. The server's database tests run twice, once per
-// database driver, as two projects that differ only in TEST_DB.
+// One Vitest run covers every workspace. The server's database tests run on PostgreSQL: the
+// embedded one the product runs (started once by the server project's global setup), or
+// TEST_DATABASE_URL's.
 //
 // Two test files run at once (Vitest's default on 2 cores is one): a server test file keeps a
 // core only ~60% busy (it waits on PostgreSQL, timers and sockets), so the pair finishes the server
@@ -16,22 +17,9 @@ export default defineConfig({
       { test: { name: "packages", include: ["packages/*/src/**/*.test.ts", "scripts/**/*.test.ts"], environment: "node", isolate: false } },
       {
         test: {
-          name: "server:pglite",
+          name: "server",
           root: "apps/server",
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-          env: { TEST_DB: "pglite" },
-          isolate: false,
-          globalSetup: ["test/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: "server:postgres",
-          root: "apps/server",
-          include: ["test/**/*.test.ts"],
-          env: { TEST_DB: "postgres" },
           isolate: false,
           globalSetup: ["test/global-setup.ts"],
           testTimeout: 30_000,

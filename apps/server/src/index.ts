@@ -13,6 +13,8 @@ export { type App, createApp } from "./app.ts";
 export { refreshOnce } from "./cli/refresh.ts";
 export { type Database, type DatabaseHandle, type DatabaseSource, type Executor, openDatabase, rowsOf } from "./db/client.ts";
 export { migrate } from "./db/migrate.ts";
+export { connectionUrl, type EmbeddedPostgres, type EmbeddedPostgresOptions, startEmbeddedPostgres } from "./db/embedded/embedded-postgres.ts";
+export { clusterDirOf, embeddedHolder, openLocalDatabase } from "./local-database.ts";
 export * as schema from "./db/schema/index.ts";
 export { type Config, ConfigError, loadConfig } from "./env.ts";
 export { type Clock, systemClock } from "./lib/clock.ts";

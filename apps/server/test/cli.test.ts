@@ -3,7 +3,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CORPUS_DIR } from "../src/content/__fixtures__/corpus.ts";
-import { TEST_DRIVER } from "./helpers/database.ts";
 import { rssFeed, startFeedServer, type FeedServer } from "./helpers/feed-server.ts";
 
 const CLI = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
@@ -21,7 +20,7 @@ function cli(args: string[]): Promise<{ code: number | null; lines: Record<strin
   });
 }
 
-describe.runIf(TEST_DRIVER === "pglite")("the CLI", () => {
+describe("the CLI", () => {
   let server: FeedServer;
   beforeAll(async () => {
     server = await startFeedServer();

@@ -3,12 +3,11 @@ import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { TEST_DRIVER } from "./helpers/database.ts";
 
 const SERVER = fileURLToPath(new URL("..", import.meta.url));
 const DRIZZLE_KIT = fileURLToPath(new URL("../../../node_modules/drizzle-kit/bin.cjs", import.meta.url));
 
-describe.runIf(TEST_DRIVER === "pglite")("committed migrations", () => {
+describe("committed migrations", () => {
   it("match the Drizzle schema (a schema change without `npm run db:generate` fails here)", async () => {
     // drizzle-kit only accepts an output folder relative to the working directory.
     const out = await mkdtemp(path.join(SERVER, ".migrations-check-"));

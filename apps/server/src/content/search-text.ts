@@ -1,6 +1,6 @@
 // Text as the search index sees it. Words are split at spaces and punctuation (search-words.ts),
 // which would leave Chinese and Japanese (written without spaces) as one long "word". So text is
-// normalised here, the same way for documents and queries, on PGlite and PostgreSQL alike (no
+// normalised here, the same way for documents and queries, on every PostgreSQL alike (no
 // extension): folded (compatibility forms, case, Latin diacritics), and every run of CJK
 // characters turned into its overlapping character pairs ("東京都" → "東京 京都"), which makes any
 // two-character substring a word of its own.

@@ -37,7 +37,7 @@ export const JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 const processName = () => `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
 
 /**
- * The `jobs` table as a queue, the same on PGlite and PostgreSQL: enqueue (in the caller's
+ * The `jobs` table as a queue: enqueue (in the caller's
  * transaction, so work is queued with what it is about or not at all), claim due jobs under a lease
  * in one statement (`FOR UPDATE SKIP LOCKED`: concurrent claimers take disjoint jobs), and record
  * the outcome. Each claim has its own name (`leased_by`: the queue's owner and a number): outcomes

@@ -4,7 +4,7 @@ import { rowsOf, type Database } from "../../src/db/client.ts";
 import { restoreBackup } from "../../src/features/backup/index.ts";
 import { apiAs, type Api } from "../helpers/api.ts";
 import { createTestApp, signUp, type TestApp } from "../helpers/app.ts";
-import { openTestDatabase, TEST_DRIVER } from "../helpers/database.ts";
+import { openTestDatabase } from "../helpers/database.ts";
 import { seedFeed } from "../helpers/seed.ts";
 import { backupBytes, streamOf } from "./backup-helpers.ts";
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe(`a backup taken while readers write (${TEST_DRIVER})`, () => {
+describe(`a backup taken while readers write`, () => {
   it("is one instant of the database: unread counts match a recount, and every count matches its rows", async () => {
     let writing = true;
     let writes = 0;

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, rowsOf } from "../../src/db/client.ts";
 import { restoreBackup } from "../../src/features/backup/index.ts";
 import { TEST_ORIGIN } from "../helpers/app.ts";
-import { openTestDatabase, TEST_DRIVER } from "../helpers/database.ts";
+import { openTestDatabase } from "../helpers/database.ts";
 import { rssFeed, startFeedServer, type FeedServer } from "../helpers/feed-server.ts";
 import { freePort } from "../helpers/free-port.ts";
 import { adminUrl, databaseUrl } from "../helpers/postgres.ts";
@@ -69,7 +69,7 @@ async function signIn(base: string, email: string) {
   return { status: answer.status, api: client(base, answer.cookie) };
 }
 
-describe.runIf(TEST_DRIVER === "pglite")("npm start on the embedded database: backup while it runs, and the move to PostgreSQL", () => {
+describe("npm start on the embedded database: backup while it runs, and the move to PostgreSQL", () => {
   let feeds: FeedServer;
   let dataDir: string;
   let server: { child: ChildProcess; url: string };

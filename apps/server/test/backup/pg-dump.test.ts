@@ -9,17 +9,30 @@ import { openDatabase } from "../../src/db/client.ts";
 import { migrate } from "../../src/db/migrate.ts";
 import { apiAs } from "../helpers/api.ts";
 import { cookieFrom, signUp, type TestApp } from "../helpers/app.ts";
-import { TEST_DRIVER } from "../helpers/database.ts";
 import { rssFeed, startFeedServer, type FeedServer } from "../helpers/feed-server.ts";
-import { adminUrl, databaseUrl } from "../helpers/postgres.ts";
 import { appOver, backupBytes, tableContents } from "./backup-helpers.ts";
 
 const exec = promisify(execFile);
 const PASSWORD = "correct horse battery";
 
-/** The libpq options of the test server, for the command-line tools (createdb, pg_dump…). */
+/**
+ * An operator's own PostgreSQL with its own tools (pg_dump of the same major version or newer):
+ * TEST_PG_TOOLS_URL, by default the machine's PostgreSQL on 127.0.0.1:5432. The embedded
+ * PostgreSQL ships no pg_dump (its backups are `npm run cli -- backup`); without such a server
+ * this file is skipped.
+ */
+const SYSTEM_URL = process.env.TEST_PG_TOOLS_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const toolsReady = await exec("pg_isready", ["-q", "-d", SYSTEM_URL]).then(() => true, () => false);
+
+function databaseUrl(name: string): string {
+  const url = new URL(SYSTEM_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The libpq options of that server, for the command-line tools (createdb, pg_dump…). */
 function connection(): string[] {
-  const url = new URL(adminUrl());
+  const url = new URL(SYSTEM_URL);
   return ["-h", url.hostname, "-p", url.port || "5432", "-U", decodeURIComponent(url.username || "postgres")];
 }
 
@@ -31,7 +44,7 @@ async function serverOn(name: string): Promise<TestApp> {
   return appOver({ ...database, url: databaseUrl(name) }, { PRIVATE_NETWORKS_FOR: "everyone" });
 }
 
-describe.runIf(TEST_DRIVER === "postgres")("PostgreSQL backed up with pg_dump -Fc and put back with pg_restore", () => {
+describe.runIf(toolsReady)("PostgreSQL backed up with pg_dump -Fc and put back with pg_restore", () => {
   const names = [`tidings_dump_${randomBytes(4).toString("hex")}`, `tidings_restored_${randomBytes(4).toString("hex")}`];
   let feeds: FeedServer;
   let dir: string;

@@ -3,9 +3,8 @@ import { type DiscoverDeps, DiscoveryError, discoverFeeds } from "../../src/fetc
 import { resolveFetchUrl } from "../../src/content/feed-url.ts";
 import { createHttpClient, type HttpClient } from "../../src/lib/http/index.ts";
 import { rssFeed, startFeedServer, type FeedServer } from "../helpers/feed-server.ts";
-import { TEST_DRIVER } from "../helpers/database.ts";
 
-describe.runIf(TEST_DRIVER === "pglite")("discoverFeeds", () => {
+describe("discoverFeeds", () => {
   let server: FeedServer;
   let http: HttpClient;
   let deps: DiscoverDeps;

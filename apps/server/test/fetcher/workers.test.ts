@@ -4,14 +4,13 @@ import { isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feeds } from "../../src/db/schema/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { TEST_DRIVER } from "../helpers/database.ts";
 import { rssFeed, startFeedServer, type FeedServer } from "../helpers/feed-server.ts";
 import { insertUser, subscribeToFeed } from "../helpers/users.ts";
 
 const WORKER = fileURLToPath(new URL("../../src/worker.ts", import.meta.url));
 const FEEDS = 80;
 
-describe.runIf(TEST_DRIVER === "postgres")("two worker processes on one PostgreSQL", () => {
+describe("two worker processes on one PostgreSQL", () => {
   let t: TestApp;
   let server: FeedServer;
   const workers: ChildProcess[] = [];

@@ -1,9 +1,11 @@
+import { inject } from "vitest";
+
 /**
- * The PostgreSQL server the tests use: `TEST_DATABASE_URL`, by default the local server with
- * trust authentication. Tests create and drop their own databases on it.
+ * The PostgreSQL server the tests use: the run's embedded one (test/global-setup.ts), or
+ * TEST_DATABASE_URL's. Tests create and drop their own databases on it.
  */
 export function adminUrl(): string {
-  return process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  return inject("dbAdminUrl");
 }
 
 /** The URL of database `name` on the test server. */

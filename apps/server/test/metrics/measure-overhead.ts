@@ -1,7 +1,10 @@
 // What the request timer (/metrics) costs per request: in-process requests to the same app built
 // with and without it, alternated, best of several rounds. Run with Node 24 from the repository:
 //   node_modules/.bin/node apps/server/test/metrics/measure-overhead.ts [requests] [paths…]
-// (/api/health pings the database: its time is PGlite's, and varies by more than the timer costs.)
+// (/api/health pings the database: its time is PostgreSQL's, and varies by more than the timer costs.)
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Hono } from "hono";
 import { createApp } from "../../src/app.ts";
 import { openDatabase } from "../../src/db/client.ts";
@@ -14,7 +17,8 @@ import { observeRequests } from "../../src/features/metrics/metrics-observer.ts"
 
 const requests = Number(process.argv[2] ?? 20_000);
 const rounds = 5;
-const database = await openDatabase({ kind: "pglite" });
+const dir = await mkdtemp(path.join(tmpdir(), "tidings-overhead-"));
+const database = await openDatabase({ kind: "embedded", dir: path.join(dir, "postgres"), durable: false });
 await migrate(database.db);
 const root = createRoot({ config: loadConfig({ NODE_ENV: "test", DATA_DIR: "/nonexistent" }), logger: createLogger({ level: "silent" }), database, authSecret: "x".repeat(40) });
 const timed = createApp(root);

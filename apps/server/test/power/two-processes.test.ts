@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entries, feeds } from "../../src/db/schema/index.ts";
 import { apiAs } from "../helpers/api.ts";
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from "../helpers/app.ts";
-import { TEST_DRIVER } from "../helpers/database.ts";
 import { freePort } from "../helpers/free-port.ts";
 import { rssFeed, startFeedServer, type FeedServer } from "../helpers/feed-server.ts";
 
@@ -36,7 +35,7 @@ async function startServerProcess(databaseUrl: string, dataDir: string): Promise
   throw new Error("the server did not start");
 }
 
-describe.runIf(TEST_DRIVER === "postgres")("POWER with two server processes on one PostgreSQL", () => {
+describe("POWER with two server processes on one PostgreSQL", () => {
   let t: TestApp;
   let feedServer: FeedServer;
   let dataDir: string;

@@ -7,7 +7,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../helpers/app.ts";
-import { TEST_DRIVER } from "../helpers/database.ts";
 import { freePort } from "../helpers/free-port.ts";
 
 const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
@@ -57,7 +56,7 @@ describe("npm start, on SIGTERM", () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it(`finishes the request under way, refuses new connections, and exits 0 (${TEST_DRIVER})`, async () => {
+  it(`finishes the request under way, refuses new connections, and exits 0`, async () => {
     const slow = slowRequest(port);
     // The request has reached the server (headers and part of the body) before the signal.
     await new Promise((resolve) => setTimeout(resolve, 300));

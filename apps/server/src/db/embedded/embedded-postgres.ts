@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, stat } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -114,7 +114,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const binaries = await postgresBinaries();
   const runAs = await unprivilegedUser(dir);
   if (runAs) {
-    const blocked = await blockedAncestor(dir, runAs);
+    let blocked = await blockedAncestor(dir, runAs);
+    if (blocked === path.dirname(path.resolve(dir))) {
+      // The data directory itself (Tidings' own, made 0700 by mkdtemp or a umask): PostgreSQL's
+      // user may pass through it to its cluster, without reading anything else there.
+      await chmod(blocked, ((await stat(blocked)).mode & 0o7777) | 0o001);
+      blocked = await blockedAncestor(dir, runAs);
+    }
     if (blocked) {
       throw new Error(
         `PostgreSQL cannot run as root, so it runs as the user ${runAs.name}, who cannot reach ${dir}: ${blocked} lets only its owner in. ` +
@@ -122,6 +128,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       );
     }
   }
+  await mkdir(path.dirname(path.resolve(dir)), { recursive: true });
   const found = await clusterVersion(dir);
   if (found === null) {
     const started = performance.now();
@@ -272,7 +279,8 @@ class Supervisor {
     if (!child?.pid || !isAlive(child.pid)) return;
     const ended = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     child.kill("SIGINT");
-    const done = await Promise.race([ended.then(() => true), sleep(30_000).then(() => false)]);
+    // An unreferenced timer: a process whose work is done exits without waiting for it.
+    const done = await Promise.race([ended.then(() => true), sleep(30_000, false, { ref: false })]);
     if (!done) {
       child.kill("SIGQUIT");
       await waitForExit(child.pid, 10_000);

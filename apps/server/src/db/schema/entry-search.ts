@@ -15,7 +15,7 @@ export const SEARCH_DOCUMENT_VERSION = 2;
 /**
  * The full-text document of each entry (title weighted above body), apart from the entry row so
  * that timelines never read it. CJK text is indexed as overlapping character pairs, which makes
- * it findable on PostgreSQL and PGlite alike.
+ * it findable on every PostgreSQL alike.
  */
 export const entrySearch = pgTable(
   "entry_search",

@@ -32,7 +32,7 @@ export interface MetricsDeps {
   logger: Logger;
   /** The queue counts (one round trip), asked at most every {@link QUEUE_CACHE_MS}. */
   queueDepths: () => Promise<QueueDepths>;
-  /** The PostgreSQL pool's clients; absent on PGlite, which has no pool. */
+  /** The PostgreSQL pool's clients; absent where none is given (tests). */
   poolStats?: (() => PoolStats) | undefined;
 }
 

@@ -13,7 +13,7 @@ export interface MetricsPorts {
   config: MetricsConfig;
   /** X-Forwarded-For and the like are believed (and judged) only behind a trusted proxy. */
   trustProxy: boolean;
-  /** The PostgreSQL pool's clients (the database handle's); absent on PGlite. */
+  /** The PostgreSQL pool's clients (the database handle's). */
   poolStats?: (() => PoolStats) | undefined;
 }
 
