@@ -22,7 +22,7 @@ export interface LocalDatabase extends DatabaseHandle {
  * of DATA_DIR. The embedded one is started by whoever takes the data directory's lock (a second
  * taker is refused with DataDirInUseError, naming the first); with `share`, a command finds the
  * running server's database through its lock and connects to it instead (the worker, `cli
- * refresh`). Whoever starts it first moves a PGlite database of Tidings before 0.6 into it.
+ * refresh`). Whoever starts it first moves a PGlite database of an earlier Tidings into it.
  * Closing stops the embedded PostgreSQL this process started, and releases the lock.
  */
 export async function openLocalDatabase(

@@ -4,7 +4,7 @@ import type { Database } from "./client.ts";
 import * as schema from "./schema/index.ts";
 
 /**
- * The embedded database of Tidings before 0.6: PGlite (PostgreSQL in WebAssembly, one query at a
+ * The embedded database of an earlier Tidings: PGlite (PostgreSQL in WebAssembly, one query at a
  * time) in DATA_DIR/db. Opened only to move its rows into the embedded PostgreSQL, once.
  */
 export const legacyPgliteDirOf = (dataDir: string) => path.join(dataDir, "db");

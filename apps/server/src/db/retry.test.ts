@@ -16,7 +16,8 @@ describe("storageFault", () => {
     ["disk_full (53100)", wrapped(errno("53100", 'could not extend file "base/16384/16385": No space left on device')), "full"],
     ["a file write on a full disk", errno("ENOSPC", "ENOSPC: no space left on device, write"), "full"],
     ["a quota", errno("EDQUOT", "EDQUOT: disk quota exceeded"), "full"],
-    ["PGlite's message without a code", new Error("could not write to file \"pg_wal/xlogtemp.12\": No space left on device"), "full"],
+    ["the embedded PostgreSQL's socket gone (stopped, restarting)", wrapped(Object.assign(errno("ENOENT", "connect ENOENT /data/postgres/.s.PGSQL.5432"), { syscall: "connect" })), "unavailable"],
+    ["a message without a code", new Error("could not write to file \"pg_wal/xlogtemp.12\": No space left on device"), "full"],
   ])("%s is %s", (_name, error, fault) => {
     expect(storageFault(error)).toBe(fault);
   });
@@ -26,6 +27,7 @@ describe("storageFault", () => {
     ["a syntax error", errno("42601", "syntax error at or near")],
     ["a closed pool (the server is stopping)", new Error("Cannot use a pool after calling end on the pool")],
     ["a plain bug", new TypeError("Cannot read properties of undefined")],
+    ["a missing file", Object.assign(errno("ENOENT", "ENOENT: no such file or directory, open 'x'"), { syscall: "open" })],
     ["not an error", "ECONNREFUSED"],
   ])("%s is no storage fault", (_name, error) => {
     expect(storageFault(error)).toBeNull();

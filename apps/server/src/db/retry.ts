@@ -47,6 +47,8 @@ export function storageFault(error: unknown): StorageFault | null {
     if (typeof code === "string" && (FULL_STATES.has(code) || FULL_ERRNOS.has(code))) return "full";
     if (FULL_MESSAGE.test(text)) return "full";
     if (typeof code === "string" && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_ERRNOS.has(code))) return "unavailable";
+    // A Unix socket that is not there: the embedded PostgreSQL is stopped or being restarted.
+    if (code === "ENOENT" && (current as { syscall?: unknown }).syscall === "connect") return "unavailable";
     if (UNAVAILABLE_MESSAGE.test(text)) return "unavailable";
   }
   return null;

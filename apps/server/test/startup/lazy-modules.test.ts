@@ -42,7 +42,7 @@ process.on("exit", () => writeFileSync(process.env.LOADED_PACKAGES_FILE, JSON.st
  * resident for good once loaded, so each loads when first needed (issue 29: idle memory).
  */
 const ON_DEMAND = [
-  // Only to move the database of a Tidings before 0.6 (PGlite) into PostgreSQL, once.
+  // Only to move the database of an earlier Tidings (PGlite) into PostgreSQL, once.
   "@electric-sql/pglite",
   "openai",
   "undici",

@@ -238,7 +238,7 @@ class Supervisor {
   private onOutput(chunk: string): void {
     this.recentOutput = (this.recentOutput + chunk).slice(-8000);
     for (const line of chunk.split("\n")) {
-      if (/\b(PANIC|FATAL|ERROR|WARNING):/.test(line) && !/terminating connection due to administrator command|the database system is (starting up|shutting down)/.test(line)) {
+      if (/\b(PANIC|FATAL|ERROR|WARNING):/.test(line) && !/terminating connection due to (administrator command|unexpected postmaster exit)|the database system is (starting up|shutting down)/.test(line)) {
         this.logger.warn({ postgres: line.trim() }, "embedded PostgreSQL");
       }
     }

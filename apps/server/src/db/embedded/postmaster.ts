@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -17,12 +18,20 @@ export async function readPostmasterFile(dir: string): Promise<PostmasterFile | 
   return Number.isInteger(pid) && pid > 0 ? { pid, status: (lines[7] ?? "").trim() } : null;
 }
 
+/** Whether `pid` runs; an ended process no one has reaped yet (a zombie: a container's PID 1 may not reap) counts as ended. */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
+  }
+  if (process.platform !== "linux") return true;
+  try {
+    // "pid (comm) S …": the state follows the last ")".
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return true;
   }
 }
 

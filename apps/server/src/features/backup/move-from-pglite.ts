@@ -28,7 +28,7 @@ export class MoveFailedError extends Error {
 const stamp = (date: Date) => date.toISOString().replace(/[:.]/g, "-");
 
 /**
- * Moves everything of an embedded PGlite database (Tidings before 0.6) into `target`, the new
+ * Moves everything of an embedded PGlite database (an earlier Tidings) into `target`, the new
  * embedded PostgreSQL, before it is migrated: a backup of PGlite written into DATA_DIR (kept), restored
  * into `target` in one transaction, every table's rows counted again there against the backup's
  * counts, then the old directory renamed aside (kept as a second backup). A move cut short
