@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +12,7 @@ import { startDisplay } from "./helpers/display.ts";
 import { startServer, type RunningServer } from "./helpers/extra-server.ts";
 import { startFeedServer } from "./helpers/feed-server.ts";
 import { guideKey } from "./helpers/reader.ts";
+import { postmasterOf, stopClusterLeftover } from "../scripts/bench/postgres-processes.ts";
 
 // The desktop shell with the real web client, in Debian's Chromium in app mode (the shell's second
 // host): under Xvfb with a window manager when the machine has them, else headless. The system's
@@ -228,6 +229,10 @@ describe("desktop shell (Chromium app mode)", () => {
 describe("desktop shell: Tidings on this computer", () => {
   it("starts npm start's server itself with its data in the app's folder, and stops it on quit", async () => {
     const localData = await mkdtemp(path.join(tmpdir(), "tidings-desktop-local-"));
+    // Under root the embedded PostgreSQL runs as an unprivileged user, who must pass through the
+    // app's folder to its cluster (an app's folder in a user's home is theirs: PostgreSQL runs as them).
+    await chmod(localData, 0o711);
+    const cluster = path.join(localData, "server", "postgres");
     const local = createChromiumHost({
       dataDir: localData,
       version: "0.5.0",
@@ -244,12 +249,18 @@ describe("desktop shell: Tidings on this computer", () => {
       await local.page().waitForURL(`http://127.0.0.1:${LOCAL_PORT}/login`, { timeout: 90_000 });
       await expect.poll(() => local.page().getByRole("button", { name: "Create account" }).first().isVisible().catch(() => false)).toBe(true);
       expect(JSON.parse(await readFile(path.join(localData, "settings.json"), "utf8")).server).toEqual({ kind: "local", port: LOCAL_PORT });
-      expect(existsSync(path.join(localData, "server", "db"))).toBe(true);
+      // Its database: the embedded PostgreSQL's cluster, running.
+      expect(existsSync(path.join(cluster, "PG_VERSION"))).toBe(true);
+      expect(postmasterOf(cluster)).not.toBeNull();
     } finally {
       await localShell.stop();
       await local.quit();
     }
     await expect.poll(() => fetch(`http://127.0.0.1:${LOCAL_PORT}/healthz`).then(() => "up", () => "down")).toBe("down");
+    // Quitting stopped the server, and the server its PostgreSQL: nothing is left running.
+    const leftover = postmasterOf(cluster);
+    await stopClusterLeftover(cluster);
+    expect(leftover).toBeNull();
     await rm(localData, { recursive: true, force: true });
   }, 150_000);
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { embeddedHolder } from "@tidings/server";
 import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,15 +7,14 @@ import { launchBrowser, screenshot } from "./helpers/browser.ts";
 import { apiAt, signedInContext, startServer, type RunningServer } from "./helpers/extra-server.ts";
 import { rss, startFeedServer } from "./helpers/feed-server.ts";
 
-// POWER on PostgreSQL: the test writes yesterday's reading straight into the database, which is
-// what today's daily reward counts.
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+// POWER: the test writes yesterday's reading straight into the database, which is what today's
+// daily reward counts. The database is the server's own embedded PostgreSQL (reached as the CLI
+// reaches it, through the data directory's lock), or with BENCH_DATABASE_URL a new database on
+// that server, which the server is given as DATABASE_URL.
+const ADMIN_URL = process.env.BENCH_DATABASE_URL;
 const DB_NAME = `tidings_e2e_power_${randomBytes(4).toString("hex")}`;
-const dbUrl = () => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DB_NAME}`;
-  return url.toString();
-};
+let databaseUrl = "";
+const dbUrl = () => databaseUrl;
 async function sql(url: string, text: string, values: unknown[] = []) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -46,8 +46,18 @@ beforeAll(async () => {
       ],
     }),
   );
-  await sql(ADMIN_URL, `CREATE DATABASE ${DB_NAME}`);
-  server = await startServer({ DATABASE_URL: dbUrl(), POWER_BOOST_MONTHLY_COST: "10" });
+  if (ADMIN_URL) {
+    await sql(ADMIN_URL, `CREATE DATABASE ${DB_NAME}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${DB_NAME}`;
+    databaseUrl = url.toString();
+    server = await startServer({ DATABASE_URL: databaseUrl, POWER_BOOST_MONTHLY_COST: "10" });
+  } else {
+    server = await startServer({ POWER_BOOST_MONTHLY_COST: "10" });
+    const holder = await embeddedHolder(server.dataDir);
+    if (!holder?.database) throw new Error(`the server on ${server.dataDir} names no embedded database in its lock`);
+    databaseUrl = holder.database;
+  }
   ({ context: admin, userId: adminId } = await signedInContext(browser, server.baseURL));
   page = await admin.newPage();
 });
@@ -56,7 +66,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await feeds?.close();
-  await sql(ADMIN_URL, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  if (ADMIN_URL) await sql(ADMIN_URL, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
 });
 
 describe("POWER", () => {

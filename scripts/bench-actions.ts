@@ -1,4 +1,4 @@
-// `npm run bench:actions [-- --db pglite|postgres] [--entries N]`: Actions' figures.
+// `npm run bench:actions [-- --db embedded|postgres] [--entries N]`: Actions' figures.
 // 1. Rules evaluated per entry: 100 rules of every kind (text, regular expressions, numbers,
 //    views) matched against real feed entries of the corpus (their sanitised content), per entry.
 // 2. Webhook delay: a rule with a webhook to a local receiver; entries arrive through an inbox
@@ -12,9 +12,9 @@ import { parseArgs } from "node:util";
 import { serve } from "@hono/node-server";
 import type { ActionRule } from "@tidings/contracts";
 import { type ActionSubject, compileRules, createLogger, createServer, engine, loadConfig, migrate, openDatabase } from "@tidings/server";
-import { benchDatabase } from "./bench/bench-database.ts";
+import { benchDatabase, benchDatabaseKind } from "./bench/bench-database.ts";
 
-const { values } = parseArgs({ options: { db: { type: "string", default: "pglite" }, entries: { type: "string", default: "300" } } });
+const { values } = parseArgs({ options: { db: { type: "string", default: "embedded" }, entries: { type: "string", default: "300" } } });
 const ENTRIES = Number(values.entries);
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
@@ -91,7 +91,7 @@ const receiver = http.createServer((request, response) => {
 await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
 const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 
-const bench = await benchDatabase(values.db === "postgres" ? "postgres" : "pglite", { prefix: "tidings_actionsbench", maxConnections: 10 });
+const bench = await benchDatabase(benchDatabaseKind(values.db, "embedded"), { prefix: "tidings_actionsbench", maxConnections: 10 });
 const database = await openDatabase(bench.source);
 await migrate(database.db);
 const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", SCHEDULER: "false", PRIVATE_NETWORKS_FOR: "everyone" });
@@ -134,7 +134,7 @@ for (let i = ENTRIES / 2; i < ENTRIES; i += 20) await Promise.all(Array.from({ l
 const deadline = performance.now() + 60_000;
 while (receivedAt.size < ENTRIES && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
 const delays = [...arrivedAt].map(([guid, at]) => (receivedAt.get(guid) ?? Infinity) - at).sort((a, b) => a - b);
-console.log(`webhook delay after ingestion (${values.db}): ${ENTRIES} entries in ${((performance.now() - started) / 1000).toFixed(1)} s, ${receivedAt.size} delivered`);
+console.log(`webhook delay after ingestion (${bench.label}): ${ENTRIES} entries in ${((performance.now() - started) / 1000).toFixed(1)} s, ${receivedAt.size} delivered`);
 console.log(`  p50 ${quantile(delays, 0.5).toFixed(0)} ms, p99 ${quantile(delays, 0.99).toFixed(0)} ms, max ${delays.at(-1)!.toFixed(0)} ms (a delivery sent before the arrival's answer counts as 0 ms or less)`);
 
 await root.webhookSender.stop();

@@ -1,4 +1,4 @@
-// `npm run bench:ai [-- --db pglite|postgres] [--calls N]`: the AI helpers' figures through the
+// `npm run bench:ai [-- --db embedded|postgres] [--calls N]`: the AI helpers' figures through the
 // whole app on a real HTTP server, against a local OpenAI-protocol server: p50/p99 of a stored
 // summary and a stored translation, and how long after the provider sends its first token the
 // reader's stream receives it (the server's relay: provider → SSE → client).
@@ -10,9 +10,9 @@ import { serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import { createLogger, createServer, loadConfig, migrate, openDatabase, schema } from "@tidings/server";
 import { startOpenAiTestServer } from "@tidings/server/testing";
-import { benchDatabase } from "./bench/bench-database.ts";
+import { benchDatabase, benchDatabaseKind } from "./bench/bench-database.ts";
 
-const { values } = parseArgs({ options: { db: { type: "string", default: "pglite" }, calls: { type: "string", default: "300" } } });
+const { values } = parseArgs({ options: { db: { type: "string", default: "embedded" }, calls: { type: "string", default: "300" } } });
 const CALLS = Number(values.calls);
 
 // The provider sends its first chunk at a known time: each chunk records when it was written.
@@ -28,7 +28,7 @@ const provider = await startOpenAiTestServer({
   },
 });
 
-const bench = await benchDatabase(values.db === "postgres" ? "postgres" : "pglite", { prefix: "tidings_aibench", maxConnections: 10 });
+const bench = await benchDatabase(benchDatabaseKind(values.db, "embedded"), { prefix: "tidings_aibench", maxConnections: 10 });
 const database = await openDatabase(bench.source);
 await migrate(database.db);
 const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", SCHEDULER: "false", AI_BASE_URL: provider.url, AI_MODEL: "bench-model", AI_DAILY_LIMIT: "0" });
@@ -121,7 +121,7 @@ await measure("first token relayed (provider → reader)", "≤ 150 ms", Math.mi
 }, 0);
 void firstChunkSentAt;
 
-console.log(`Node ${process.version}; ${values.db === "postgres" ? "PostgreSQL" : "PGlite"}; through HTTP on loopback`);
+console.log(`Node ${process.version}; ${bench.label}; through HTTP on loopback`);
 console.table(rows);
 await root.db.delete(entries).where(eq(entries.feedId, feedId));
 agent.destroy();

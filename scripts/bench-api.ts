@@ -1,17 +1,18 @@
-// `npm run bench:api [-- --db postgres|pglite] [--entries N] [--calls N]`: seeds one reader with
-// 1000 subscriptions and 1 000 000 entries (PostgreSQL; 100 000 on PGlite), then measures p50/p99
-// of the reader API through the whole app (session, validation, queries, JSON) in process.
+// `npm run bench:api [-- --db postgres|embedded] [--entries N] [--calls N]`: seeds one reader with
+// 1000 subscriptions and 1 000 000 entries (on a PostgreSQL server by URL, or the embedded
+// database: bench/bench-database.ts), then measures p50/p99 of the reader API through the whole
+// app (session, validation, queries, JSON) in process.
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import { benchDatabaseKind } from "./bench/bench-database.ts";
 import { BENCH_ORIGIN, latencyTable, seededReaderServer } from "./bench/seeded-reader-server.ts";
 
 const { values } = parseArgs({ options: { db: { type: "string", default: "postgres" }, entries: { type: "string" }, calls: { type: "string", default: "500" } } });
-const POSTGRES = values.db === "postgres";
-const ENTRIES = Number(values.entries ?? (POSTGRES ? 1_000_000 : 100_000));
+const ENTRIES = Number(values.entries ?? 1_000_000);
 const CALLS = Number(values.calls);
 
-const server = await seededReaderServer({ postgres: POSTGRES, prefix: "tidings_apibench", entries: ENTRIES });
-const { root, app, database, cookie, userId, seeded } = server;
+const server = await seededReaderServer({ db: benchDatabaseKind(values.db, "postgres"), prefix: "tidings_apibench", entries: ENTRIES });
+const { root, app, cookie, userId, seeded } = server;
 const origin = { origin: BENCH_ORIGIN };
 
 async function call(method: string, path: string, json?: unknown) {
@@ -62,7 +63,7 @@ for (let run = 0; run < 3; run++) {
   if (run === 0) console.log(`mark-all-read: ${body.data.marked} of ${unread} unread entries`);
 }
 
-console.log(`Node ${process.version}; ${database.driver}; 1 reader, 1000 subscriptions, ${ENTRIES} entries (${seeded.unread} unread, ${seeded.starred} starred)`);
+console.log(`Node ${process.version}; ${server.databaseLabel}; 1 reader, 1000 subscriptions, ${ENTRIES} entries (${seeded.unread} unread, ${seeded.starred} starred)`);
 console.table(rows);
 console.log(`mark all read (${seeded.markAllUnread} unread): ${markAll.map((ms) => Math.round(ms)).join(", ")} ms`);
 

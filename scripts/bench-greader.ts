@@ -1,22 +1,23 @@
-// `npm run bench:greader [-- --db postgres|pglite] [--entries N] [--calls N] [--keep]`: one reader with
-// 1000 subscriptions and 1 000 000 entries (PostgreSQL; 100 000 on PGlite), synced as a reader app
-// syncs over the Google Reader API: p50/p99 of each call through the whole app (token check,
-// parameters, queries, JSON) in process. Targets (issue 26, PostgreSQL): item ids of 10 000
-// p99 ≤ 50 ms, contents of 250 items p99 ≤ 80 ms, unread-count p99 ≤ 20 ms.
+// `npm run bench:greader [-- --db postgres|embedded] [--entries N] [--calls N] [--keep]`: one
+// reader with 1000 subscriptions and 1 000 000 entries (on a PostgreSQL server by URL, or the
+// embedded database: bench/bench-database.ts), synced as a reader app syncs over the Google
+// Reader API: p50/p99 of each call through the whole app (token check, parameters, queries, JSON)
+// in process. Targets (issue 26, PostgreSQL): item ids of 10 000 p99 ≤ 50 ms, contents of 250
+// items p99 ≤ 80 ms, unread-count p99 ≤ 20 ms.
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import { benchDatabaseKind } from "./bench/bench-database.ts";
 import { BENCH_ORIGIN, latencyTable, seededReaderServer } from "./bench/seeded-reader-server.ts";
 
 const { values } = parseArgs({ options: { db: { type: "string", default: "postgres" }, entries: { type: "string" }, calls: { type: "string", default: "300" }, keep: { type: "boolean", default: false } } });
-const POSTGRES = values.db === "postgres";
-const ENTRIES = Number(values.entries ?? (POSTGRES ? 1_000_000 : 100_000));
+const ENTRIES = Number(values.entries ?? 1_000_000);
 const CALLS = Number(values.calls);
 
-const server = await seededReaderServer({ postgres: POSTGRES, prefix: "tidings_greaderbench", entries: ENTRIES });
-const { root, app, database, email, cookie, seeded } = server;
+const server = await seededReaderServer({ db: benchDatabaseKind(values.db, "postgres"), prefix: "tidings_greaderbench", entries: ENTRIES });
+const { root, app, databaseLabel, email, cookie, seeded } = server;
 const origin = { origin: BENCH_ORIGIN };
 // What autovacuum does to a live database soon after a bulk load: visibility maps set, so that
-// reads by index need not visit the table (PGlite has no autovacuum; VACUUM there too).
+// reads by index need not visit the table (autovacuum would come later; VACUUM now).
 await root.db.execute(sql`VACUUM ANALYZE`);
 
 // The app's password, made as a reader makes it in Settings → Apps, then the app's sign-in.
@@ -71,7 +72,7 @@ await measure("edit-tag: 50 items read", CALLS, "", (i) => {
   return call("edit-tag", form);
 });
 
-console.log(`Node ${process.version}; ${database.driver}; 1 reader, 1000 subscriptions, ${ENTRIES} entries (${seeded.unread} unread, ${seeded.starred} starred)`);
+console.log(`Node ${process.version}; ${databaseLabel}; 1 reader, 1000 subscriptions, ${ENTRIES} entries (${seeded.unread} unread, ${seeded.starred} starred)`);
 console.table(rows);
 
 // `--keep` leaves the seeded database for EXPLAIN (its name is printed).

@@ -1,6 +1,7 @@
-// `npm run bench:image [-- --images N] [--rounds N] [--db postgres|pglite]`: the image proxy
-// through the real server. It starts `@tidings/server/main` over a temporary data directory (on
-// PostgreSQL by default: the embedded database alone holds ~250 MB of the process) and a local origin that
+// `npm run bench:image [-- --images N] [--rounds N] [--db postgres|embedded]`: the image proxy
+// through the real server. It starts `@tidings/server/main` over a temporary data directory (on a
+// PostgreSQL database by DATABASE_URL by default, bench/bench-database.ts's; `--db embedded`: its
+// own embedded PostgreSQL, whose processes the memory figures leave out) and a local origin that
 // serves N (100) distinct pictures (photos as JPEG up to 2400 px, PNG, WebP, an animated GIF and
 // SVG, ~150 KB-1 MB each), then
 //   1. asks for all N 600 px thumbnails at once (cold: fetched, decoded, resized, stored) while
@@ -17,7 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
-import { benchDatabase } from "./bench/bench-database.ts";
+import { benchDatabase, benchDatabaseKind } from "./bench/bench-database.ts";
 import { freePort } from "@tidings/server/testing";
 import { START_ENV, serverMain, startNodeFlags } from "./server-process.ts";
 import { ROOT } from "./web-build.ts";
@@ -72,7 +73,7 @@ const origin = createServer((request, response) => {
 await new Promise<void>((resolve) => origin.listen(0, "127.0.0.1", resolve));
 const originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
 
-const database = values.db === "postgres" ? await benchDatabase("postgres", { prefix: "tidings_imagebench", maxConnections: 10 }) : null;
+const database = benchDatabaseKind(values.db, "postgres") === "postgres" ? await benchDatabase("postgres", { prefix: "tidings_imagebench", maxConnections: 10 }) : null;
 const dataDir = await mkdtemp(path.join(tmpdir(), "tidings-bench-image-"));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;

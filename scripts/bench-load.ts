@@ -1,5 +1,7 @@
-// `npm run bench:load [-- --db pglite|postgres] [--readers 20] [--seconds 30] [--profile DIR] [--only CALL]`:
-// readers in a closed loop (no think time) against `npm start`'s server process, each looping
+// `npm run bench:load [-- --db embedded|postgres] [--readers 20] [--seconds 30] [--profile DIR] [--only CALL]`:
+// readers in a closed loop (no think time) against `npm start`'s server process (on its embedded
+// PostgreSQL in DATA_DIR; `--db postgres`: on a database of bench/bench-database.ts's by
+// DATABASE_URL), each looping
 // timeline page → unread counts → mark one read → search, as issue 27 measures. `--only health`
 // (GET /healthz, no session, no database) or `--only unread` (GET /reads) loops one call alone:
 // the ceiling of the server and this machine, the load generator included, for the same readers. The readers,
@@ -11,27 +13,30 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createLogger, createServer, loadConfig, migrate, openDatabase, type DatabaseSource } from "@tidings/server";
-import { benchDatabase } from "./bench/bench-database.ts";
+import { clusterDirOf, createLogger, createServer, loadConfig, migrate, openDatabase, type DatabaseSource } from "@tidings/server";
+import { benchDatabase, benchDatabaseKind } from "./bench/bench-database.ts";
 import { createLoadClient, signIn } from "./bench/load-client.ts";
 import { seedReaders } from "./bench/seed-readers.ts";
 import { waitForServer } from "./bench/wait-for-server.ts";
 import { START_ENV, serverMain, startNodeFlags } from "./server-process.ts";
 
 const { values } = parseArgs({
-  options: { only: { type: "string" }, db: { type: "string", default: "pglite" }, readers: { type: "string", default: "20" }, seconds: { type: "string", default: "30" }, port: { type: "string", default: "3931" }, profile: { type: "string" } },
+  options: { only: { type: "string" }, db: { type: "string", default: "embedded" }, readers: { type: "string", default: "20" }, seconds: { type: "string", default: "30" }, port: { type: "string", default: "3931" }, profile: { type: "string" } },
 });
 const READERS = Number(values.readers);
 const SECONDS = Number(values.seconds);
-const POSTGRES = values.db === "postgres";
+const POSTGRES = benchDatabaseKind(values.db, "embedded") === "postgres";
 const ORIGIN = `http://127.0.0.1:${values.port}`;
 const SECRET = randomBytes(32).toString("hex");
 
 const dataDir = await mkdtemp(path.join(tmpdir(), "tidings-load-"));
-const bench = await benchDatabase(POSTGRES ? "postgres" : "pglite", { prefix: "tidings_loadbench", maxConnections: 10 });
-const source: DatabaseSource = POSTGRES ? bench.source : { kind: "pglite", dataDir: path.join(dataDir, "db") };
+const bench = POSTGRES ? await benchDatabase("postgres", { prefix: "tidings_loadbench", maxConnections: 10 }) : null;
+// The embedded database: the cluster the server will find in its DATA_DIR, made here (fsync off
+// while seeding; the server then runs it as `npm start` does).
+const source: DatabaseSource = bench ? bench.source : { kind: "embedded", dir: clusterDirOf(dataDir), durable: false };
 
-// Seed in process (PGlite has one owner at a time), then hand the database to the server process.
+// Seed in process (the embedded PostgreSQL has one process running it at a time), then hand the
+// database to the server process.
 const seedStarted = performance.now();
 const database = await openDatabase(source);
 await migrate(database.db);
@@ -61,7 +66,7 @@ const server: ChildProcess = spawn(process.execPath, [...startNodeFlags(), ...pr
     AUTH_SECRET: SECRET,
     LOG_LEVEL: "warn",
     WEB_URL: ORIGIN,
-    ...(POSTGRES && bench.source.kind === "postgres" ? { DATABASE_URL: bench.source.url } : {}),
+    ...(bench?.source.kind === "postgres" ? { DATABASE_URL: bench.source.url } : {}),
   },
   stdio: ["ignore", "inherit", "inherit"],
 });
@@ -99,9 +104,9 @@ const started = performance.now();
 await Promise.all(Array.from({ length: READERS }, (_, i) => reader(i)));
 const elapsed = (performance.now() - started) / 1000;
 
-client.report(`Node ${process.version}; ${POSTGRES ? "PostgreSQL" : "PGlite"}; ${READERS} readers, closed loop, ${SECONDS} s`, elapsed);
+client.report(`Node ${process.version}; ${bench ? bench.label : "embedded PostgreSQL of npm start (DATA_DIR)"}; ${READERS} readers, closed loop, ${SECONDS} s`, elapsed);
 
 server.kill("SIGTERM");
 await new Promise((resolve) => server.once("exit", resolve));
 await rm(dataDir, { recursive: true, force: true });
-await bench.drop();
+await bench?.drop();

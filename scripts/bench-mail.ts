@@ -1,6 +1,7 @@
-// `npm run bench:mail [-- --messages N] [--connections N] [--db pglite|postgres]`: inbound mail
-// through the real server. It starts `@tidings/server/main` over a temporary data directory
-// with the SMTP receiver on, creates 4 inboxes and sends N newsletters (1000; one in ten with an
+// `npm run bench:mail [-- --messages N] [--connections N] [--db embedded|postgres]`: inbound mail
+// through the real server. It starts `@tidings/server/main` over a temporary data directory (on
+// its embedded PostgreSQL, as `npm start` runs; with `--db postgres` on a database of
+// bench/bench-database.ts's by DATABASE_URL) with the SMTP receiver on, creates 4 inboxes and sends N newsletters (1000; one in ten with an
 // inline image and a PDF attached) over a few parallel SMTP connections, as a mail relay would
 // (the messages are composed before the clock starts: a relay forwards them ready-made).
 // It prints the time from the first message to the last one accepted, and checks that every
@@ -13,14 +14,14 @@ import { parseArgs } from "node:util";
 import nodemailer from "nodemailer";
 import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import type Mail from "nodemailer/lib/mailer";
-import { benchDatabase } from "./bench/bench-database.ts";
+import { benchDatabase, benchDatabaseKind } from "./bench/bench-database.ts";
 import { freePort } from "@tidings/server/testing";
 import { serverMain } from "./server-process.ts";
 import { ROOT, SERVER_NODE_FLAGS } from "./web-build.ts";
 import { waitForServer } from "./bench/wait-for-server.ts";
 
 const { values } = parseArgs({
-  options: { messages: { type: "string", default: "1000" }, connections: { type: "string", default: "4" }, db: { type: "string", default: "pglite" } },
+  options: { messages: { type: "string", default: "1000" }, connections: { type: "string", default: "4" }, db: { type: "string", default: "embedded" } },
 });
 const MESSAGES = Number(values.messages);
 const CONNECTIONS = Number(values.connections);
@@ -32,7 +33,7 @@ const PARAGRAPH =
   "<p>This week in the garden: the kumquats ripened early, the river rose after three days of rain, and " +
   '<a href="https://sender.example/read?utm_source=mail">the long read</a> on coffee markets drew more letters than any issue before it.</p>';
 
-const database = values.db === "postgres" ? await benchDatabase("postgres", { prefix: "tidings_mailbench", maxConnections: 10 }) : null;
+const database = benchDatabaseKind(values.db, "embedded") === "postgres" ? await benchDatabase("postgres", { prefix: "tidings_mailbench", maxConnections: 10 }) : null;
 const dataDir = await mkdtemp(path.join(tmpdir(), "tidings-bench-mail-"));
 const port = await freePort();
 const smtpPort = port + 1;
@@ -112,7 +113,7 @@ try {
   }
   const seconds = (elapsedMs / 1000).toFixed(1);
   console.log(
-    `${MESSAGES} e-mails over ${CONNECTIONS} SMTP connections (${values.db}): accepted in ${seconds} s ` +
+    `${MESSAGES} e-mails over ${CONNECTIONS} SMTP connections (${database ? database.label : "embedded PostgreSQL of npm start"}): accepted in ${seconds} s ` +
       `(${Math.round(MESSAGES / (elapsedMs / 1000))} messages/s); ${stored} entries stored, ${failed.length} refused`,
   );
   if (failed.length) console.log(`first refusal: ${String((failed[0] as PromiseRejectedResult).reason)}`);

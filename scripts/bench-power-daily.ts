@@ -1,4 +1,4 @@
-// `npm run bench:power-daily [-- --db pglite|postgres] [--users N]`: the daily POWER reward
+// `npm run bench:power-daily [-- --db embedded|postgres] [--users N]`: the daily POWER reward
 // computation (the composition root's `power.daily.compute`) over N readers
 // (default 100 000): a fifth hold POWER (minted through consistent treasury postings), a third
 // read entries over the two days before, a tenth followed feeds, and some tipped through the
@@ -10,9 +10,9 @@ import { parseArgs } from "node:util";
 import { formatPower, POWER_UNIT } from "@tidings/contracts";
 import { createLogger, createRoot, loadConfig, migrate, openDatabase, rowsOf } from "@tidings/server";
 import { sql } from "drizzle-orm";
-import { benchDatabase } from "./bench/bench-database.ts";
+import { benchDatabase, benchDatabaseKind } from "./bench/bench-database.ts";
 
-const { values } = parseArgs({ options: { db: { type: "string", default: "pglite" }, users: { type: "string", default: "100000" } } });
+const { values } = parseArgs({ options: { db: { type: "string", default: "embedded" }, users: { type: "string", default: "100000" } } });
 const USERS = Number(values.users);
 const SUPPLY = 10_000;
 const TIPS = 1_000;
@@ -22,7 +22,7 @@ const DAY2 = "2025-06-11";
 /** Activity is spread over the 48 h before DAY2: DAY1's window and DAY2's. */
 const ACTIVITY_FROM = "2025-06-09T00:00:00Z";
 
-const bench = await benchDatabase(values.db === "postgres" ? "postgres" : "pglite", { prefix: "tidings_powerbench", maxConnections: 4 });
+const bench = await benchDatabase(benchDatabaseKind(values.db, "embedded"), { prefix: "tidings_powerbench", maxConnections: 4 });
 const database = await openDatabase(bench.source);
 const { db } = database;
 await migrate(db);
@@ -79,7 +79,7 @@ const [counts] = rowsOf<{ reads: number; subscriptions: number; holders: number 
   await db.execute(sql`SELECT (SELECT count(*)::int FROM read_marks) AS reads, (SELECT count(*)::int FROM subscriptions) AS subscriptions,
     (SELECT count(*)::int FROM power_accounts WHERE kind <> 'treasury') AS holders`),
 );
-console.log(`power daily bench (${values.db}): ${USERS} users, ${counts!.holders} accounts holding POWER, ${counts!.reads} read marks, ${counts!.subscriptions} subscriptions, ${TIPS} tips; seeded in ${seconds(performance.now() - started)} s`);
+console.log(`power daily bench (${bench.label}): ${USERS} users, ${counts!.holders} accounts holding POWER, ${counts!.reads} read marks, ${counts!.subscriptions} subscriptions, ${TIPS} tips; seeded in ${seconds(performance.now() - started)} s`);
 
 // ---- The computation, two days ----
 const rewardsOn = (iso: string) => {

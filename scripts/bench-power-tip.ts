@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { POWER_UNIT } from "@tidings/contracts";
 import { createLogger, createRoot, loadConfig, migrate, openDatabase, schema } from "@tidings/server";
 import { freePort } from "@tidings/server/testing";
-import { benchDatabase } from "./bench/bench-database.ts";
+import { benchDatabase, benchDatabaseKind } from "./bench/bench-database.ts";
 import { waitForServer } from "./bench/wait-for-server.ts";
 import { serverMain } from "./server-process.ts";
 
@@ -25,7 +25,7 @@ const TIPS = Number(values.tips);
 const THINK = Number(values.think);
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
-const bench = await benchDatabase(values.db === "pglite" ? "pglite" : "postgres", { prefix: "tidings_powerbench", maxConnections: 5 });
+const bench = await benchDatabase(benchDatabaseKind(values.db, "postgres"), { prefix: "tidings_powerbench", maxConnections: 5 });
 if (bench.source.kind !== "postgres") throw new Error("bench:power-tip runs the server as its own process on PostgreSQL: --db postgres");
 const database = await openDatabase(bench.source);
 await migrate(database.db);

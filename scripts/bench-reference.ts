@@ -1,5 +1,5 @@
 // Over 300 lines: one benchmark told top to bottom (workload, set-up, three rounds, targets) with the summary of its CPU profiles.
-// `npm run bench:reference [-- --n 200] [--pglite] [--keep] [--cpu-prof]`: the reference refresh
+// `npm run bench:reference [-- --n 200] [--embedded] [--keep] [--cpu-prof]`: the reference refresh
 // workload of ../shared/bench (see its README), measured the way an operator meets it. It generates
 // the feeds (seed 42), serves them from one loopback host with 50 ms of latency (serve.mjs, its own
 // process), subscribes one reader to every feed of feeds.opml through the product's OPML import,
@@ -9,16 +9,17 @@
 // the server's requests and 304s, and the entries stored; then the targets.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { OpmlImportResult } from "@tidings/contracts";
-import { createLogger, createServer, type DatabaseSource, loadConfig, migrate, openDatabase, rowsOf } from "@tidings/server";
+import { clusterDirOf, createLogger, createServer, type DatabaseSource, loadConfig, migrate, openDatabase, rowsOf } from "@tidings/server";
 import { freePort } from "@tidings/server/testing";
 import { sql } from "drizzle-orm";
-import pg from "pg";
+import { type BenchDatabase, benchDatabase } from "./bench/bench-database.ts";
+import { clusterCpuSeconds } from "./bench/postgres-processes.ts";
 import { ROOT } from "./web-build.ts";
 
 const USAGE = `Usage: npm run bench:reference -- [options]
@@ -26,9 +27,11 @@ const USAGE = `Usage: npm run bench:reference -- [options]
   --n N                feeds to generate (default 1000, the reference size; 200 for a quick run)
   --seed S             generator seed (default 42)
   --latency MS         fixture server latency per response (default 50)
-  --database-url URL   PostgreSQL server to create the bench database on
-                       (default postgres://postgres@127.0.0.1:5432/; BENCH_DATABASE_URL too)
-  --pglite             use an embedded PGlite database in a temporary DATA_DIR instead
+  --database-url URL   PostgreSQL server to create the bench database on (BENCH_DATABASE_URL too);
+                       default: a PostgreSQL the benchmark starts from the embedded binaries
+                       in a temporary directory (fsync off), reached by DATABASE_URL
+  --embedded           the embedded database in a temporary DATA_DIR instead (no DATABASE_URL:
+                       each refresh process starts its PostgreSQL itself, as the CLI does)
   --keep               keep the database and the generated feeds
   --cpu-prof           profile each refresh process (--cpu-prof) and print where its time goes
   --cpu-prof-dir DIR   where the .cpuprofile files go (default: a new temporary directory)
@@ -40,7 +43,9 @@ const { values } = parseArgs({
     n: { type: "string", default: "1000" },
     seed: { type: "string", default: "42" },
     latency: { type: "string", default: "50" },
-    "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/" },
+    "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL },
+    embedded: { type: "boolean", default: false },
+    /** The embedded database's old name. */
     pglite: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
     "cpu-prof": { type: "boolean", default: false },
@@ -72,7 +77,7 @@ if (!Number.isInteger(N) || N < 1) {
  */
 const CLI = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts.cli!.split(/\s+/);
 if (CLI[0] !== "node") throw new Error(`bench:reference: npm run cli is "${CLI.join(" ")}", not a node command`);
-const DB_NAME = "tidings_bench";
+const EMBEDDED = values.embedded || values.pglite;
 const FETCH_ENV = { FETCH_PER_HOST: "16", FETCH_CONCURRENCY: "16", PRIVATE_NETWORKS_FOR: "everyone" };
 const TARGETS = { firstWall: 15, firstCpu: 12, unchangedWall: 2, addWall: 5, rssMb: 250 };
 
@@ -81,23 +86,14 @@ const feedsDir = path.join(work, "feeds");
 const profileDir = values["cpu-prof"] ? path.resolve(values["cpu-prof-dir"] ?? mkdtempSync(path.join(os.tmpdir(), "tidings-bench-prof-"))) : null;
 let server: ReturnType<typeof spawn> | null = null;
 
-const adminUrl = (database: string) => {
-  const url = new URL(values["database-url"]!);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-const source: DatabaseSource = values.pglite ? { kind: "pglite", dataDir: path.join(work, "data", "db") } : { kind: "postgres", url: adminUrl(DB_NAME) };
-const childDbEnv: Record<string, string> = values.pglite ? { DATA_DIR: path.join(work, "data") } : { DATABASE_URL: adminUrl(DB_NAME) };
-
-async function adminQuery(statement: string) {
-  const admin = new pg.Client({ connectionString: adminUrl("postgres") });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
+// The embedded database: DATA_DIR/postgres of a data directory in `work`, which PostgreSQL's
+// user (as root it runs as another) must pass through.
+const dataDir = path.join(work, "data");
+if (EMBEDDED) chmodSync(work, 0o711);
+/** On PostgreSQL: the bench's database (made in setUp). */
+let bench: BenchDatabase | null = null;
+let source: DatabaseSource = { kind: "embedded", dir: clusterDirOf(dataDir) };
+let childDbEnv: Record<string, string> = { DATA_DIR: dataDir };
 
 function generate(args: string[]) {
   const result = spawnSync(process.execPath, [GEN, "--out", feedsDir, ...args], { stdio: ["ignore", "inherit", "pipe"], encoding: "utf8" });
@@ -151,10 +147,12 @@ function serverGet(port: number, what: string): Promise<string> {
 
 /** Creates the database and subscribes one reader to every feed of feeds.opml through the app's OPML import. */
 async function setUp(): Promise<number> {
-  if (values.pglite) mkdirSync(path.join(work, "data"), { recursive: true });
+  if (EMBEDDED) mkdirSync(dataDir, { recursive: true });
   else {
-    await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-    await adminQuery(`CREATE DATABASE ${DB_NAME}`);
+    bench = await benchDatabase("postgres", { prefix: "tidings_bench", maxConnections: 10, ...(values["database-url"] ? { serverUrl: values["database-url"] } : {}) });
+    if (bench.source.kind !== "postgres") throw new Error("bench:reference: expected a database by URL");
+    source = bench.source;
+    childDbEnv = { DATABASE_URL: bench.source.url };
   }
   const database = await openDatabase(source);
   try {
@@ -206,12 +204,16 @@ interface RefreshAnswer {
 }
 
 /**
- * CPU seconds used so far by the PostgreSQL server of this machine (every `postgres` process, and
- * the backends that ended, which the postmaster has reaped); null when it is not local or /proc is
- * not readable. The difference over a round is what the database spent on it.
+ * CPU seconds used so far by the PostgreSQL server the bench's database is on: the one this
+ * benchmark started (its cluster's processes), or on BENCH_DATABASE_URL's server every `postgres`
+ * process of this machine (and the backends that ended, which the postmaster has reaped). Null
+ * when it is not local or /proc is not readable, and on the embedded database (each refresh
+ * process runs its own PostgreSQL, which ends with it). The difference over a round is what the
+ * database spent on it.
  */
 function postgresCpuSeconds(): number | null {
-  if (values.pglite || process.platform !== "linux") return null;
+  if (EMBEDDED || process.platform !== "linux") return null;
+  if (bench?.clusterDir) return clusterCpuSeconds(bench.clusterDir);
   let ticks = 0;
   let postmaster: { pid: number; start: number } | null = null;
   try {
@@ -290,7 +292,6 @@ function stageOfUrl(url: string, functionName: string): string {
   if (functionName === "(program)") return "(program: VM, compiler)";
   if (!url) return "(native)";
   if (/node_modules\/(pg|pg-[\w-]+|postgres-[\w-]+|drizzle-orm)\//.test(url)) return "database driver (pg, drizzle)";
-  if (/node_modules\/@electric-sql\/pglite\//.test(url)) return "PGlite";
   if (url.includes("/lib/http/") || /^node:(_http|http|net|stream|internal\/(streams|http|net|stream_base))/.test(url)) return "HTTP client";
   if (url.includes("node:internal/modules") || url.includes("/amaro/") || url.startsWith("node:internal/deps/amaro")) return "module loading";
   if (url.includes("/db/migrate.ts")) return "migrate";
@@ -350,16 +351,19 @@ function summarizeProfile(file: string) {
   console.table(top(byFunction, 30));
 }
 
+const databaseLabel = () => (bench ? bench.label : "the embedded PostgreSQL in DATA_DIR, started by each refresh process");
+
 async function cleanUp() {
   if (server && server.exitCode === null) {
     server.kill("SIGTERM");
     await new Promise((resolve) => server!.once("exit", resolve));
   }
   if (values.keep) {
-    console.log(`kept: feeds in ${feedsDir}${values.pglite ? `, database in ${path.join(work, "data")}` : `, database ${adminUrl(DB_NAME)}`}`);
+    const database = bench ? await bench.keep() : `the data directory ${dataDir}`;
+    console.log(`kept: feeds in ${feedsDir}, ${database}`);
     return;
   }
-  if (!values.pglite) await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).catch((error: unknown) => console.error(`drop ${DB_NAME}: ${String(error)}`));
+  await bench?.drop().catch((error: unknown) => console.error(`drop the bench database: ${String(error)}`));
   rmSync(work, { recursive: true, force: true });
 }
 
@@ -369,7 +373,7 @@ try {
   await startServer(port);
   await serverGet(port, "/__warm");
   const subscribed = await setUp();
-  console.log(`subscribed one reader to ${subscribed} feeds (${values.pglite ? "PGlite" : "PostgreSQL"}); refreshing in fresh processes`);
+  console.log(`subscribed one reader to ${subscribed} feeds (${databaseLabel()}); refreshing in fresh processes`);
   await serverGet(port, "/__stats?reset=1");
 
   const rows: Record<string, string | number>[] = [];
@@ -409,7 +413,7 @@ try {
   const load = os.loadavg().map((x) => x.toFixed(2)).join(" ");
   console.log(
     `\nNode ${process.version}, ${os.cpus().length} CPUs (load ${load}); ${N} feeds (seed ${values.seed}) on one host, ${values.latency} ms latency; ` +
-      `${values.pglite ? "PGlite" : "PostgreSQL"}; FETCH_CONCURRENCY=16 FETCH_PER_HOST=16` +
+      `${databaseLabel()}; FETCH_CONCURRENCY=16 FETCH_PER_HOST=16` +
       `${values["node-flag"]!.length ? `; node ${values["node-flag"]!.join(" ")}` : ""}${profileDir ? "; with --cpu-prof" : ""}`,
   );
   console.table(rows);

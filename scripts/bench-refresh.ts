@@ -1,4 +1,4 @@
-// `npm run bench:refresh -- --feeds 1000 --latency 50 [--db postgres|pglite]`: generates feeds,
+// `npm run bench:refresh -- --feeds 1000 --latency 50 [--db postgres|embedded]`: generates feeds,
 // serves them from loopback (many 127.0.0.x hosts) with the given latency from a separate process,
 // subscribes a reader to all of them, then refreshes every feed through the real scheduler into
 // the real database three times: first fetch, unchanged (304s), and after new items. Prints
@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { createLogger, createRoot, loadConfig, migrate, openDatabase, schema } from "@tidings/server";
 import { ROOT } from "./web-build.ts";
-import { benchDatabase } from "./bench/bench-database.ts";
+import { benchDatabase, benchDatabaseKind } from "./bench/bench-database.ts";
 
 const { values } = parseArgs({
   options: {
@@ -31,7 +31,7 @@ const host = spawn(process.execPath, [path.join(ROOT, "scripts/bench/feed-server
 const port = await new Promise<number>((resolve) => host.stdout!.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
 const stats = async () => (await (await fetch(`http://127.0.0.1:${port}/__stats`)).json()) as { requests: number; notModified: number; bytes: number };
 
-const bench = await benchDatabase(values.db === "postgres" ? "postgres" : "pglite", { prefix: "tidings_bench", maxConnections: 20 });
+const bench = await benchDatabase(benchDatabaseKind(values.db, "postgres"), { prefix: "tidings_bench", maxConnections: 20 });
 const database = await openDatabase(bench.source);
 await migrate(database.db);
 const config = loadConfig({
@@ -95,9 +95,9 @@ await fetch(`http://127.0.0.1:${port}/__add?items=2`, { method: "POST" });
 rows.push(await round("after new items"));
 
 clearInterval(sampler);
-console.log(`Node ${process.version}; ${FEEDS} feeds on ${HOSTS} hosts, ${values.latency} ms latency; ${database.driver}; concurrency ${values.concurrency}, 4 per host`);
+console.log(`Node ${process.version}; ${FEEDS} feeds on ${HOSTS} hosts, ${values.latency} ms latency; ${bench.label}; concurrency ${values.concurrency}, 4 per host`);
 console.table(rows);
-console.log(`peak RSS ${Math.round(peakRss / 1024 / 1024)} MB (this process: scheduler, parser and database client${database.driver === "pglite" ? ", and PGlite" : ""})`);
+console.log(`peak RSS ${Math.round(peakRss / 1024 / 1024)} MB (this process: scheduler, parser and database client; PostgreSQL runs in processes of its own)`);
 
 host.kill();
 await root.feedReaders.close();

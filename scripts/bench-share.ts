@@ -1,4 +1,4 @@
-// `npm run bench:share [-- --db pglite|postgres] [--requests N]`: share pages and their images.
+// `npm run bench:share [-- --db embedded|postgres] [--requests N]`: share pages and their images.
 // Real feed entries of the corpus (sanitised as a refresh stores them) behind the real server,
 // asked over HTTP as a link preview or a browser would (brotli accepted):
 // 1. Share page HTML (/share/{entries,feeds,lists,users}/:id): time to the last byte, p50/p99.
@@ -14,9 +14,9 @@ import { parseArgs } from "node:util";
 import { serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import { createLogger, createServer, engine, loadConfig, migrate, openDatabase, schema } from "@tidings/server";
-import { benchDatabase } from "./bench/bench-database.ts";
+import { benchDatabase, benchDatabaseKind } from "./bench/bench-database.ts";
 
-const { values } = parseArgs({ options: { db: { type: "string", default: "pglite" }, requests: { type: "string", default: "300" } } });
+const { values } = parseArgs({ options: { db: { type: "string", default: "embedded" }, requests: { type: "string", default: "300" } } });
 const REQUESTS = Number(values.requests);
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const summary = (times: number[]) => {
@@ -26,7 +26,7 @@ const summary = (times: number[]) => {
 const CJK = /[\u3040-\u30ff\u3400-\u9fff]/;
 
 // ---- The instance: corpus feeds and their entries, a reader with a list ----
-const bench = await benchDatabase(values.db === "postgres" ? "postgres" : "pglite", { prefix: "tidings_sharebench", maxConnections: 10 });
+const bench = await benchDatabase(benchDatabaseKind(values.db, "embedded"), { prefix: "tidings_sharebench", maxConnections: 10 });
 const database = await openDatabase(bench.source);
 await migrate(database.db);
 const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", SCHEDULER: "false" });
@@ -94,7 +94,7 @@ async function timed(path: string): Promise<{ ms: number; status: number; bytes:
 }
 const pick = <T>(items: T[], i: number) => items[i % items.length]!;
 
-console.log(`share bench (${values.db}): ${feedIds.length} corpus feeds, ${entryIds.length} entries (${entryIds.filter((e) => e.cjk).length} with Chinese/Japanese titles), ${listIds.length} lists; web shell: ${withWebShell ? "built index.html" : "bare (no web build)"}`);
+console.log(`share bench (${bench.label}): ${feedIds.length} corpus feeds, ${entryIds.length} entries (${entryIds.filter((e) => e.cjk).length} with Chinese/Japanese titles), ${listIds.length} lists; web shell: ${withWebShell ? "built index.html" : "bare (no web build)"}`);
 
 // The very first picture, before any page: a page view starts loading the drawing code.
 const first = await timed(`/og/feeds/${feedIds[0]}`);

@@ -1,6 +1,7 @@
-// The topology of deploy/compose.yaml without Docker: PostgreSQL (the local server, a fresh
-// database), two API processes with SCHEDULER=false, one refresh worker and Caddy with the
-// committed deploy/Caddyfile in front, each started as the image starts it.
+// The topology of deploy/compose.yaml without Docker: PostgreSQL (a fresh database on a server the
+// test starts from the embedded binaries, or on TEST_DATABASE_URL's), two API processes with
+// SCHEDULER=false, one refresh worker and Caddy with the committed deploy/Caddyfile in front, each
+// started as the image starts it.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
@@ -8,12 +9,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { createScratchDatabase, type ScratchDatabase } from "./faults/scratch-database.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, rssFeed, startFeedServer, type FeedServer } from "@tidings/server/testing";
 import { serverMain } from "./server-process.ts";
 import { ROOT, SERVER_NODE_FLAGS } from "./web-build.ts";
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const WORKER = path.join(ROOT, "apps/server/src/worker.ts");
 const CADDYFILE = path.join(ROOT, "deploy/Caddyfile");
 const SECRET = randomBytes(32).toString("base64url");
@@ -51,8 +52,7 @@ async function waitFor(what: string, check: () => Promise<boolean>, procs: Proc[
 const answered = (proc: Proc, pathname: string) => proc.output().split("\n").filter((line) => line.includes(`"method":"GET","path":"${pathname}","status":200`)).length;
 
 describe("the compose topology: PostgreSQL, two API processes, a worker, Caddy", () => {
-  const database = `tidings_deploy_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  let scratch: ScratchDatabase | null = null;
   let databaseUrl: string;
   let db: pg.Client;
   let feeds: FeedServer;
@@ -67,11 +67,8 @@ describe("the compose topology: PostgreSQL, two API processes, a worker, Caddy",
     if (caddyVersion.error || caddyVersion.status !== 0) {
       throw new Error("The deployment test needs Caddy, the reverse proxy of deploy/compose.yaml: `apt-get install -y caddy` (.ci/run installs it).");
     }
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${database}`;
-    databaseUrl = url.toString();
+    scratch = await createScratchDatabase("tidings_deploy");
+    databaseUrl = scratch.url;
     db = new pg.Client({ connectionString: databaseUrl });
     feeds = await startFeedServer();
     dataDir = await mkdtemp(path.join(tmpdir(), "tidings-deploy-"));
@@ -99,9 +96,7 @@ describe("the compose topology: PostgreSQL, two API processes, a worker, Caddy",
     for (const proc of [caddy, worker, ...api]) if (proc && proc.child.exitCode === null) proc.child.kill("SIGKILL");
     await db?.end().catch(() => {});
     await feeds?.close();
-    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [database]).catch(() => {});
-    await admin.query(`DROP DATABASE IF EXISTS ${database}`).catch(() => {});
-    await admin.end().catch(() => {});
+    await scratch?.drop().catch(() => {});
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, 30_000);
 

@@ -1,12 +1,12 @@
-// Fault: the disk under the data directory fills up. `npm start` (embedded PGlite) with DATA_DIR
-// on a small tmpfs; a file fills the disk; the reader keeps writing (follows, marks, stars) and
-// reading, and uploads an avatar. Each write is stored or refused with 507 / code 19001 (never a 500, never a crash),
-// reads keep working; once the file is gone, the refused writes succeed without a restart, and
-// the database opens consistent.
-import { type DatabaseHandle, openDatabase } from "@tidings/server";
+// Fault: the disk under the data directory fills up. `npm start` (its embedded PostgreSQL in
+// DATA_DIR/postgres) with DATA_DIR on a small tmpfs; a file fills the disk; the reader keeps
+// writing (follows, marks, stars) and reading, and uploads an avatar. Each write is stored or
+// refused with 507 / code 19001 (never a 500, never a crash), reads keep working; once the file is
+// gone, the refused writes succeed without a restart, and the database opens consistent.
+import { clusterDirOf, type DatabaseHandle, openDatabase } from "@tidings/server";
 import { rssFeed, startFeedServer, type FeedServer } from "@tidings/server/testing";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postmasterOf, stopClusterLeftover } from "./bench/postgres-processes.ts";
 import { readerState, unreadCountMismatches } from "./faults/consistency.ts";
 import { isRunning, killHard } from "./faults/processes.ts";
 import { type Reader, signUp } from "./faults/reader.ts";
@@ -14,8 +14,11 @@ import { type ServerProc, startServer, untilReady } from "./faults/server.ts";
 import { mountSmallDisk, type SmallDisk } from "./faults/small-disk.ts";
 
 const EMAIL = "full@example.com";
-/** Big enough for a new PGlite cluster (~45 MB) and the server's files. */
-const DISK_MB = 96;
+/**
+ * Big enough for the server's files and a new PostgreSQL cluster, migrated: ~60 MB, of which
+ * 32 MB are two WAL segments of 16 MB (min_wal_size), with room for the test's first writes.
+ */
+const DISK_MB = 128;
 const FEEDS = 40;
 const ITEMS = 20;
 
@@ -43,13 +46,15 @@ describe.skipIf(cannotMount !== null)("a full disk under the data directory", ()
     for (let f = 0; f < FEEDS; f++) {
       feeds.set(`/f${f}.xml`, { body: rssFeed({ title: `Feed ${f}`, items: Array.from({ length: ITEMS }, (_, i) => ({ guid: `f${f}-${i}`, title: `Feed ${f} item ${i} ${"words ".repeat(200)}` })) }) });
     }
-    server = await startServer("pglite", { DATA_DIR: disk.dir });
+    server = await startServer("embedded", { DATA_DIR: disk.dir });
     await untilReady(server);
   }, 90_000);
 
   afterAll(async () => {
     if (server) await killHard(server);
     await database?.close().catch(() => {});
+    // The PostgreSQL of a server killed here (the test failed half-way) still runs on the disk.
+    if (disk) await stopClusterLeftover(clusterDirOf(disk.dir)).catch(() => {});
     await feeds?.close();
     await disk?.destroy();
   }, 60_000);
@@ -61,6 +66,8 @@ describe.skipIf(cannotMount !== null)("a full disk under the data directory", ()
     const entryIds = timeline.data.map((item) => item.entries.id);
     expect(entryIds).toHaveLength(ITEMS);
 
+    const postmaster = postmasterOf(clusterDirOf(disk!.dir));
+    expect(postmaster).not.toBeNull();
     const filled = await disk!.fill();
     expect(await disk!.freeBytes()).toBeLessThan(64 * 1024);
 
@@ -106,6 +113,8 @@ describe.skipIf(cannotMount !== null)("a full disk under the data directory", ()
     expect(refused.length).toBeGreaterThan(0);
     expect(readsOk).toBe(stored.length + refused.length);
     expect(isRunning(server!)).toBe(true);
+    // PostgreSQL refused the writes with an error, without a crash (a PANIC would have restarted it).
+    expect(postmasterOf(clusterDirOf(disk!.dir))).toBe(postmaster);
 
     // Space returns: the refused writes go through, without a restart.
     await disk!.free();
@@ -120,7 +129,7 @@ describe.skipIf(cannotMount !== null)("a full disk under the data directory", ()
     server!.child.kill("SIGTERM");
     await server!.exited();
     expect(server!.child.exitCode).toBe(0);
-    database = await openDatabase({ kind: "pglite", dataDir: path.join(disk!.dir, "db") });
+    database = await openDatabase({ kind: "embedded", dir: clusterDirOf(disk!.dir) });
     const state = await readerState(database.db, EMAIL);
     for (const write of stored) {
       if (write.kind === "follow") expect(state.feedUrls.has(write.target)).toBe(true);

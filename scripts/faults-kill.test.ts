@@ -1,13 +1,17 @@
-// Fault: `npm start` (embedded PGlite) is killed with SIGKILL while a reader writes. Four writers
-// mark entries read, star them and follow feeds; the process dies mid-write; started again on the
-// same DATA_DIR it comes up, and its database is consistent: every write answered 2xx before the
-// kill is there, and the unread counts match a recount of the unread entries.
-import { mkdtemp, rm } from "node:fs/promises";
+// Fault: `npm start` (its embedded PostgreSQL in DATA_DIR/postgres) is killed with SIGKILL while a
+// reader writes. Four writers mark entries read, star them and follow feeds; the server process
+// dies mid-write and leaves its PostgreSQL running (a process group of its own, which does not
+// watch its parent). Started again on the same DATA_DIR, the server finds that PostgreSQL through
+// the cluster's postmaster.pid, stops it, starts its own and comes up; its database is
+// consistent: every write answered 2xx before the kill is there, and the unread counts match a
+// recount of the unread entries. A clean stop then leaves no PostgreSQL behind.
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type DatabaseHandle, openDatabase } from "@tidings/server";
+import { clusterDirOf, type DatabaseHandle, openDatabase } from "@tidings/server";
 import { rssFeed, startFeedServer, type FeedServer } from "@tidings/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postmasterOf, stopClusterLeftover } from "./bench/postgres-processes.ts";
 import { duplicateEntries, readerState, unreadCountMismatches } from "./faults/consistency.ts";
 import { killHard } from "./faults/processes.ts";
 import { type Reader, signUp } from "./faults/reader.ts";
@@ -20,7 +24,14 @@ const WRITERS = 4;
 
 type Write = { kind: "follow" | "mark" | "star"; target: string };
 
-describe("kill -9 the single-process PGlite server mid-write", () => {
+/** What /proc says process `pid` runs (its command name), or null once it has ended (a zombie included). */
+async function commandOf(pid: number): Promise<string | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  if (stat === null || stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) return null;
+  return stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+}
+
+describe("kill -9 npm start's server (embedded PostgreSQL) mid-write", () => {
   let dataDir = "";
   let feeds: FeedServer | null = null;
   let server: ServerProc | null = null;
@@ -36,12 +47,15 @@ describe("kill -9 the single-process PGlite server mid-write", () => {
   afterAll(async () => {
     if (server) await killHard(server);
     await database?.close().catch(() => {});
+    // A PostgreSQL a killed server left running, when the test failed before the restart stopped it.
+    if (dataDir) await stopClusterLeftover(clusterDirOf(dataDir)).catch(() => {});
     await feeds?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   it("starts again on the same data directory with every acknowledged write and consistent counts", async () => {
-    server = await startServer("pglite", { DATA_DIR: dataDir });
+    const clusterDir = clusterDirOf(dataDir);
+    server = await startServer("embedded", { DATA_DIR: dataDir });
     await untilReady(server);
     const reader: Reader = await signUp(server.base, EMAIL);
     expect((await reader.call("POST", "/subscriptions", { url: feeds!.url("/big.xml"), view: 0 })).status).toBe(200);
@@ -90,12 +104,28 @@ describe("kill -9 the single-process PGlite server mid-write", () => {
     expect(failedBeforeKill).toBe(0);
     expect(queue.length).toBeGreaterThan(0);
 
+    // The killed server's PostgreSQL still runs: the lock file of its cluster names it.
+    const leftover = postmasterOf(clusterDir);
+    expect(leftover, "the PostgreSQL of the killed server").not.toBeNull();
+    expect(await commandOf(leftover!)).toMatch(/postgres/);
+
     // Started again on the same directory (and port: the reader's session carries on).
     const started = Date.now();
-    server = await startServer("pglite-again", { DATA_DIR: dataDir }, server.port);
+    server = await startServer("embedded-again", { DATA_DIR: dataDir }, server.port);
     await untilReady(server);
     const restartMs = Date.now() - started;
-    console.log(`PGlite kill -9: ${acknowledged.length} writes acknowledged before the kill (${kinds("mark")} marks, ${kinds("star")} stars, ${kinds("follow")} follows); started again and ready in ${restartMs} ms`);
+    console.log(
+      `embedded PostgreSQL kill -9: ${acknowledged.length} writes acknowledged before the kill (${kinds("mark")} marks, ${kinds("star")} stars, ${kinds("follow")} follows); ` +
+        `started again (the killed server's PostgreSQL, process ${leftover}, stopped first) and ready in ${restartMs} ms`,
+    );
+    // It stopped the one the killed server left, said so, and runs its own.
+    expect(await commandOf(leftover!)).toBeNull();
+    const own = postmasterOf(clusterDir);
+    expect(own).not.toBeNull();
+    expect(own).not.toBe(leftover);
+    const warning = server.output().split("\n").find((line) => line.includes("left running"));
+    expect(warning, server.output().slice(-2000)).toBeDefined();
+    expect(JSON.parse(warning!)).toMatchObject({ pid: leftover, dir: clusterDir });
     const counts = await reader.call("GET", "/reads");
     expect(counts.status).toBe(200);
     // The restarted server takes writes.
@@ -103,8 +133,11 @@ describe("kill -9 the single-process PGlite server mid-write", () => {
     server.child.kill("SIGTERM");
     await server.exited();
     expect(server.child.exitCode).toBe(0);
+    // A clean stop stops its PostgreSQL too.
+    expect(await commandOf(own!)).toBeNull();
+    expect(postmasterOf(clusterDir)).toBeNull();
 
-    database = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "db") });
+    database = await openDatabase({ kind: "embedded", dir: clusterDir });
     const state = await readerState(database.db, EMAIL);
     for (const write of acknowledged) {
       if (write.kind === "follow") expect(state.feedUrls.has(write.target), `follow of ${write.target}`).toBe(true);

@@ -1,6 +1,7 @@
 // Fault: a refresh worker is killed with SIGKILL while it holds claimed feeds. A scratch database
-// on the machine's PostgreSQL, an API process (SCHEDULER=false) where a reader imports an OPML of
-// slow feeds (due at once, none fetched), and two workers refreshing them. Worker A holds its
+// (on a PostgreSQL the test starts from the embedded binaries, or TEST_DATABASE_URL's), an API
+// process (SCHEDULER=false) where a reader imports an OPML of slow feeds (due at once, none
+// fetched), and two workers refreshing them. Worker A holds its
 // claims on a 30 s lease, worker B on a 10 s one (each renewed every third of it while the worker
 // lives), so at any moment A's claims end later than B's and the test can tell them apart. A is
 // killed mid-refresh: the feeds it held are fetched again by B once their lease ends, long before

@@ -1,4 +1,4 @@
-// `npm run fuzz:api [-- --requests 10000 --seed 1 --db pglite|postgres]`: starts the real server in
+// `npm run fuzz:api [-- --requests 10000 --seed 1 --db embedded|postgres]`: starts the real server in
 // process on a fresh database, signs up a reader, and sends malformed requests spread over every
 // route the app has (apps/server/test/helpers/api-fuzzer.ts); prints the answers by status and exits 1 on any
 // 5xx or a crash. No upstream is reachable (private addresses refused, the RSSHub instance a closed
@@ -6,10 +6,10 @@
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { createLogger, createServer, loadConfig, migrate, openDatabase } from "@tidings/server";
-import { benchDatabase } from "./bench/bench-database.ts";
+import { benchDatabase, benchDatabaseKind } from "./bench/bench-database.ts";
 import { fuzzApi } from "@tidings/server/testing";
 
-const { values } = parseArgs({ options: { requests: { type: "string", default: "10000" }, seed: { type: "string", default: "1" }, db: { type: "string", default: "pglite" }, concurrency: { type: "string", default: "8" } } });
+const { values } = parseArgs({ options: { requests: { type: "string", default: "10000" }, seed: { type: "string", default: "1" }, db: { type: "string", default: "embedded" }, concurrency: { type: "string", default: "8" } } });
 
 const crashes: string[] = [];
 process.on("unhandledRejection", (error) => crashes.push(`unhandled rejection: ${String((error as Error)?.stack ?? error)}`));
@@ -18,7 +18,7 @@ process.on("uncaughtException", (error) => {
   process.exit(1);
 });
 
-const bench = await benchDatabase(values.db === "postgres" ? "postgres" : "pglite", { prefix: "tidings_fuzz", maxConnections: 10 });
+const bench = await benchDatabase(benchDatabaseKind(values.db, "embedded"), { prefix: "tidings_fuzz", maxConnections: 10 });
 const database = await openDatabase(bench.source);
 await migrate(database.db);
 // No reachable upstream: loopback and private addresses are refused for everyone, and the rate

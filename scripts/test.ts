@@ -1,6 +1,6 @@
 // `npm test`: type-check every project, lint, check the architecture's rules, then run every
-// Vitest project (unit, server on PGlite and on PostgreSQL, web, end-to-end in Chromium). Stops at
-// the first failing step.
+// Vitest project (unit, server on the embedded PostgreSQL or TEST_DATABASE_URL's, web, end-to-end
+// in Chromium). Stops at the first failing step.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { ROOT } from "./web-build.ts";

@@ -1,15 +1,26 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { clusterProcesses, parentsOf, processTree } from "./postgres-processes.ts";
 
 /** Memory of a process tree, as /proc reads it. */
 export interface Memory {
-  /** Resident memory of the process tree, MB. */
+  /** Resident memory of the processes, MB (shared pages counted once per process that maps them). */
   rss: number;
-  /** Of it, anonymous memory (heaps, WebAssembly memory) and mapped files (the node binary), MB. */
+  /**
+   * Proportional set size of the processes, MB: each shared page divided among the processes
+   * that map it (PostgreSQL's shared buffers and binary are shared by all of its processes), so
+   * the sum is what the install takes. 0 where /proc/PID/smaps_rollup cannot be read.
+   */
+  pss: number;
+  /** Of the PSS, PostgreSQL's processes' (the embedded database), MB. */
+  postgresPss: number;
+  /** Of the RSS, anonymous memory (heaps) and mapped files and shared memory, MB. */
   anon: number;
   file: number;
   /** The highest resident memory of the server process since it started, MB. */
   peak: number;
   processes: number;
+  /** Of them, PostgreSQL's. */
+  postgresProcesses: number;
 }
 
 function statusOf(pid: number): Record<string, number> {
@@ -21,40 +32,48 @@ function statusOf(pid: number): Record<string, number> {
   return fields;
 }
 
-/** `pid` and every process below it. */
-function processTree(pid: number): number[] {
-  const parents = new Map<number, number>();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      // The command name may hold spaces and parentheses; the parent follows the last ')'.
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  const tree = [pid];
-  for (let i = 0; i < tree.length; i++) for (const [child, parent] of parents) if (parent === tree[i]) tree.push(child);
-  return tree;
+/** A process's proportional set size, MB (smaps_rollup's Pss). */
+function pssOf(pid: number): number {
+  const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"));
+  return match ? Number(match[1]) / 1024 : 0;
 }
 
-export function treeMemory(pid: number): Memory {
-  const tree = processTree(pid);
+/**
+ * The memory of `pid`, every process below it and, with `clusterDir`, every process of the
+ * PostgreSQL running that cluster (its postmaster, from the cluster's postmaster.pid, and what
+ * runs below it): `npm start`'s whole install, Node and its embedded database.
+ */
+export function treeMemory(pid: number, options: { clusterDir?: string } = {}): Memory {
+  const parents = parentsOf();
+  const postgres = new Set(options.clusterDir ? clusterProcesses(options.clusterDir, parents) : []);
+  const members = new Set([...processTree(pid, parents), ...postgres]);
   let rss = 0;
+  let pss = 0;
+  let postgresPss = 0;
   let anon = 0;
   let file = 0;
-  for (const member of tree) {
+  for (const member of members) {
     try {
       const status = statusOf(member);
       rss += status.VmRSS ?? 0;
       anon += status.RssAnon ?? 0;
       file += (status.RssFile ?? 0) + (status.RssShmem ?? 0);
+      const share = pssOf(member);
+      pss += share;
+      if (postgres.has(member)) postgresPss += share;
     } catch {
       // Ended meanwhile.
     }
   }
   const round = (mb: number) => Math.round(mb);
-  return { rss: round(rss), anon: round(anon), file: round(file), peak: round(statusOf(pid).VmHWM ?? 0), processes: tree.length };
+  return {
+    rss: round(rss),
+    pss: round(pss),
+    postgresPss: round(postgresPss),
+    anon: round(anon),
+    file: round(file),
+    peak: round(statusOf(pid).VmHWM ?? 0),
+    processes: members.size,
+    postgresProcesses: postgres.size,
+  };
 }
-

@@ -2,17 +2,18 @@
 // signed-up reader seeded in bulk (seed-reader.ts), and p50/p99 of repeated calls.
 import { randomBytes } from "node:crypto";
 import { createLogger, createServer, loadConfig, migrate, openDatabase } from "@tidings/server";
-import { benchDatabase } from "./bench-database.ts";
+import { benchDatabase, type BenchDatabaseKind } from "./bench-database.ts";
 import { seedReader } from "./seed-reader.ts";
 
 export const BENCH_ORIGIN = "http://localhost:3000";
 
 /**
- * A server over a new database (PostgreSQL, or in-memory PGlite) with one reader, "bench@example.com",
- * following 1000 feeds of `entries` entries. `stop({ keep })` leaves a PostgreSQL database in place.
+ * A server over a new database (benchDatabase: the embedded one, or one on a PostgreSQL server)
+ * with one reader, "bench@example.com", following 1000 feeds of `entries` entries. `stop({ keep })`
+ * leaves the database in place and says where.
  */
-export async function seededReaderServer(options: { postgres: boolean; prefix: string; entries: number }) {
-  const bench = await benchDatabase(options.postgres ? "postgres" : "pglite", { prefix: options.prefix, maxConnections: 10 });
+export async function seededReaderServer(options: { db: BenchDatabaseKind; prefix: string; entries: number }) {
+  const bench = await benchDatabase(options.db, { prefix: options.prefix, maxConnections: 10 });
   const database = await openDatabase(bench.source);
   await migrate(database.db);
   const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", SCHEDULER: "false" });
@@ -27,11 +28,13 @@ export async function seededReaderServer(options: { postgres: boolean; prefix: s
   const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
   const seedStarted = performance.now();
   const seeded = await seedReader(root.db, { userId, feeds: 1000, entries: options.entries, firstId: BigInt(root.ids.next()) });
-  console.log(`seeded ${options.entries} entries in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+  console.log(`seeded ${options.entries} entries in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s (${bench.label})`);
   return {
     root,
     app,
     database,
+    /** What the database is, for the printed figures. */
+    databaseLabel: bench.label,
     email,
     cookie,
     userId,
@@ -39,7 +42,7 @@ export async function seededReaderServer(options: { postgres: boolean; prefix: s
     async stop(stopOptions: { keep?: boolean } = {}) {
       await close();
       await database.close();
-      if (stopOptions.keep) console.log("kept", bench.source);
+      if (stopOptions.keep) console.log(`kept ${await bench.keep()}`);
       else await bench.drop();
     },
   };

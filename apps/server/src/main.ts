@@ -125,6 +125,9 @@ async function main() {
     logger.info({ signal }, "shutting down");
     setTimeout(() => {
       logger.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, "shutdown did not finish in time; exiting");
+      // The embedded PostgreSQL shuts down by itself (fast: its sessions end, a checkpoint is written).
+      const postgres = database.embedded?.pid;
+      if (postgres) process.kill(postgres, "SIGINT");
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
     const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -12,9 +12,15 @@ export interface ServerLaunch {
   execPath: string;
   /** The server's entry script. */
   entry: string;
-  /** How long the server may take to stop after SIGTERM before it is killed. */
+  /** How long the server may take to stop after SIGTERM before it is killed (default {@link STOP_TIMEOUT_MS}). */
   stopTimeoutMs?: number;
 }
+
+/**
+ * The server's own shutdown ends within 28 s (its requests drained, its embedded PostgreSQL
+ * stopped); a kill before that would leave that PostgreSQL running until the next start.
+ */
+const STOP_TIMEOUT_MS = 30_000;
 
 export function createNodeIo(server: ServerLaunch): NodeIo {
   return {
@@ -66,7 +72,9 @@ export function createNodeIo(server: ServerLaunch): NodeIo {
 
 /**
  * Runs the server's entry with Electron's binary as plain Node (ELECTRON_RUN_AS_NODE): no second
- * runtime to ship. Stopping asks politely (SIGTERM, the server closes its database), then kills.
+ * runtime to ship. Stopping asks politely (SIGTERM: the server closes its database and stops the
+ * embedded PostgreSQL it runs), then kills; a PostgreSQL a killed server left running is stopped
+ * by the server's next start.
  */
 function startProcess(server: ServerLaunch, env: Record<string, string>): ChildProcessHandle {
   const child = spawn(server.execPath, [server.entry], {
@@ -90,7 +98,7 @@ function startProcess(server: ServerLaunch, env: Record<string, string>): ChildP
       const timedOut = await Promise.race([
         exited.then(() => false),
         new Promise<boolean>((resolve) => {
-          timer = setTimeout(() => resolve(true), server.stopTimeoutMs ?? 10_000);
+          timer = setTimeout(() => resolve(true), server.stopTimeoutMs ?? STOP_TIMEOUT_MS);
         }),
       ]);
       clearTimeout(timer);
