@@ -47,7 +47,7 @@ const source: DatabaseSource = bench ? bench.source : { kind: "embedded", dir: c
 const seedStarted = performance.now();
 const database = await openDatabase(source);
 await migrate(database.db);
-const seeding = createServer({ config: loadConfig({ LOG_LEVEL: "silent", DATA_DIR: dataDir, SCHEDULER: "false", AUTH_SECRET: SECRET, WEB_URL: ORIGIN }), logger: createLogger({ level: "silent" }), database, authSecret: SECRET });
+const seeding = createServer({ config: loadConfig({ LOG_LEVEL: "silent", DATA_DIR: dataDir, SCHEDULER: "false", AUTH_SECRET: SECRET, WEB_URL: ORIGIN, RATE_LIMIT_AUTH_PER_MINUTE: "0" }), logger: createLogger({ level: "silent" }), database, authSecret: SECRET });
 const userIds: string[] = [];
 for (let i = 0; i < READERS; i++) {
   const response = await seeding.app.request("/api/better-auth/sign-up/email", {
@@ -80,6 +80,8 @@ const server: ChildProcess = spawn(process.execPath, [...startNodeFlags(), ...pr
     AUTH_SECRET: SECRET,
     LOG_LEVEL: "warn",
     WEB_URL: ORIGIN,
+    // Every reader signs in from this one address: more than a minute's sign-ins of one visitor.
+    RATE_LIMIT_AUTH_PER_MINUTE: "0",
     // The reference feeds are on loopback; the importer follows them all.
     ...(REFRESH > 0 ? { PRIVATE_NETWORKS_FOR: "everyone", TRIAL_MAX_FEED_SUBSCRIPTIONS: String(REFRESH + 100) } : {}),
     ...(bench?.source.kind === "postgres" ? { DATABASE_URL: bench.source.url } : {}),
@@ -124,10 +126,10 @@ const elapsed = (performance.now() - started) / 1000;
 client.report(`Node ${process.version}; ${bench ? bench.label : "embedded PostgreSQL of npm start (DATA_DIR)"}; ${READERS} readers, closed loop, ${SECONDS} s`, elapsed);
 
 if (refreshing) console.log(refreshing.summary());
+await refreshing?.close();
 
 server.kill("SIGTERM");
 await new Promise((resolve) => server.once("exit", resolve));
-await refreshing?.close();
 await rm(dataDir, { recursive: true, force: true });
 await bench?.drop();
 
@@ -142,6 +144,7 @@ async function startRefresh() {
   const url = bench?.source.kind === "postgres" ? bench.source.url : (await embeddedHolder(dataDir))?.database;
   if (!url) throw new Error("the server's database was not found");
   const db = new pg.Client({ connectionString: url });
+  db.on("error", () => {});
   await db.connect();
   const importer = await signIn(ORIGIN, READERS);
   const form = new FormData();

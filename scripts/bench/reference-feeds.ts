@@ -31,7 +31,8 @@ export async function serveReferenceFeeds(dir: string, options: { n: number; por
     opml: await readFile(path.join(dir, "feeds.opml"), "utf8"),
     base,
     close: async () => {
-      server.kill("SIGTERM");
+      // Its keep-alive connections would hold a SIGTERM'd server open: nothing of it is kept.
+      server.kill("SIGKILL");
       if (server.exitCode === null) await new Promise((resolve) => server.once("exit", resolve));
     },
   };
