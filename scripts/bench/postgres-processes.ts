@@ -2,9 +2,8 @@
 // the cluster's postmaster.pid) and every process below it (backends, checkpointer, WAL writer,
 // autovacuum…). Linux only; elsewhere there are none to find.
 import { readdirSync, readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
+import { isAlive, stopLeftover } from "@tidings/server";
 
 /** Every process's parent, from /proc/PID/stat. */
 export function parentsOf(): Map<number, number> {
@@ -30,15 +29,6 @@ export function processTree(pid: number, parents = parentsOf()): number[] {
   return tree;
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-};
-
 /** The pid of the postmaster running the cluster in `clusterDir` (its postmaster.pid), or null. */
 export function postmasterOf(clusterDir: string): number | null {
   let text: string;
@@ -48,7 +38,7 @@ export function postmasterOf(clusterDir: string): number | null {
     return null;
   }
   const pid = Number.parseInt(text.split("\n")[0] ?? "", 10);
-  return Number.isInteger(pid) && pid > 0 && alive(pid) ? pid : null;
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
 }
 
 /** The postmaster of `clusterDir` and every process below it; none when it does not run. */
@@ -83,21 +73,10 @@ export function clusterCpuSeconds(clusterDir: string): number | null {
 
 /**
  * Stops a PostgreSQL still running on `clusterDir` (a handle that was not closed, a process that
- * died without stopping it): a fast shutdown, an immediate one after 30 s. Whether one ran.
+ * died without stopping it), as the server's next start would. Whether one ran.
  */
 export async function stopClusterLeftover(clusterDir: string): Promise<boolean> {
-  const text = await readFile(path.join(clusterDir, "postmaster.pid"), "utf8").catch(() => null);
-  const pid = Number.parseInt(text?.split("\n")[0] ?? "", 10);
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return false;
-  const comm = await readFile(`/proc/${pid}/comm`, "utf8").catch(() => "postgres");
-  if (!/postgres/.test(comm)) return false; // the id was reused: not ours to stop
-  process.kill(pid, "SIGINT");
-  for (let waited = 0; alive(pid); waited += 20) {
-    if (waited === 30_000) process.kill(pid, "SIGQUIT");
-    if (waited > 40_000) throw new Error(`the PostgreSQL of ${clusterDir} (process ${pid}) did not stop`);
-    await sleep(20);
-  }
-  return true;
+  return (await stopLeftover(clusterDir)) !== null;
 }
 
 const watched = new Set<string>();

@@ -15,6 +15,8 @@ export { type Database, type DatabaseHandle, type DatabaseSource, type Executor,
 export { migrate } from "./db/migrate.ts";
 export { connectionUrl, type EmbeddedPostgres, type EmbeddedPostgresOptions, startEmbeddedPostgres } from "./db/embedded/embedded-postgres.ts";
 export { clusterDirOf, embeddedHolder, openLocalDatabase } from "./local-database.ts";
+// A cluster's running PostgreSQL, as its postmaster.pid tells (benchmarks and fault tests).
+export { isAlive, stopLeftover } from "./db/embedded/postmaster.ts";
 export * as schema from "./db/schema/index.ts";
 export { type Config, ConfigError, loadConfig } from "./env.ts";
 export { type Clock, systemClock } from "./lib/clock.ts";

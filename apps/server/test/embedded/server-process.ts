@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync, readdirSync, readlinkSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../helpers/free-port.ts";
+import { isAlive, readPostmasterFile, waitForExit } from "../../src/db/embedded/postmaster.ts";
 
 /**
  * Server processes (`node apps/server/src/main.ts`) on data directories of their own, without
@@ -122,21 +123,10 @@ export async function stopServer(server: ServerProcess): Promise<{ code: number 
 
 /** The postmaster's pid that DATA_DIR/postgres/postmaster.pid names, or null. */
 export async function postmasterPid(dataDir: string): Promise<number | null> {
-  const text = await readFile(path.join(clusterDir(dataDir), "postmaster.pid"), "utf8").catch(() => null);
-  const pid = Number.parseInt(text?.split("\n")[0] ?? "", 10);
-  return Number.isInteger(pid) && pid > 0 ? pid : null;
+  return (await readPostmasterFile(clusterDir(dataDir)))?.pid ?? null;
 }
 
-/** Whether `pid` is a live process (a zombie, ended but not reaped, does not count). */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
-  }
-  const status = processStatus(pid);
-  return status === null ? true : !/^State:\s+[ZX]/m.test(status);
-}
+export { isAlive };
 
 /** /proc/<pid>/status (Linux), or null. */
 export function processStatus(pid: number): string | null {
@@ -148,14 +138,7 @@ export function processStatus(pid: number): string | null {
 }
 
 /** Waits until `pid` has ended; whether it did within `timeoutMs`. */
-export async function waitForEnd(pid: number, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (isAlive(pid)) {
-    if (Date.now() > deadline) return false;
-    await sleep(20);
-  }
-  return true;
-}
+export const waitForEnd = waitForExit;
 
 /**
  * The processes of PostgreSQL that run in `dataDir`'s cluster (Linux): the postmaster and every

@@ -5,5 +5,4 @@ export { writeBackup, type BackupSummary } from "./write-backup.ts";
 export { restoreBackup, type RestoreSummary } from "./restore-backup.ts";
 export { RestoreRefusedError } from "./migration-plan.ts";
 export { BackupFileError } from "./backup-format.ts";
-export { claimDataDir, dataDirHolder, DataDirInUseError, localUrlOf, lockPathOf, type DataDirHolder, type DataDirLock } from "../../db/embedded/data-dir-lock.ts";
 export { moveFromPglite, MoveFailedError, type MovedDatabase } from "./move-from-pglite.ts";
