@@ -57,6 +57,13 @@ describe("feed readers", () => {
     expect(read.ok && read.entries.map((entry) => entry.guid)).toEqual(["c"]);
     expect(pooled.body.toString()).toContain("<guid>c</guid>");
     expect(neighbour.toString()).toBe("neighbour");
+    // A view of a larger buffer (inflated bodies are): only its bytes go, the larger buffer stays.
+    const bytes = rss(["d"]);
+    const large = new Uint8Array(new ArrayBuffer(1 << 20), 0, bytes.byteLength);
+    large.set(bytes);
+    const viewed = await readers.read({ ...input([]), body: large });
+    expect(viewed.ok && viewed.entries.map((entry) => entry.guid)).toEqual(["d"]);
+    expect(large.buffer.byteLength).toBe(1 << 20);
   });
 
   it("leave out the items read before, and answer a document that is no feed", async () => {

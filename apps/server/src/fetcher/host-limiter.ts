@@ -28,18 +28,32 @@ export class HostLimiter {
     return this.active + this.waiting.length;
   }
 
-  run<T>(host: string, task: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `task` when both limits allow. The task may call `releaseHost` once it is done with the
+   * host (its answer is in hand): the host's next task may start while this one goes on with what
+   * needs no network (decoding, parsing, storing), still counted against the global limit.
+   */
+  run<T>(host: string, task: (releaseHost: () => void) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const start = () => {
         this.active++;
         this.activeByHost.set(host, (this.activeByHost.get(host) ?? 0) + 1);
-        task()
+        let holdsHost = true;
+        const releaseHost = () => {
+          if (!holdsHost) return;
+          holdsHost = false;
+          const left = (this.activeByHost.get(host) ?? 1) - 1;
+          if (left === 0) this.activeByHost.delete(host);
+          else this.activeByHost.set(host, left);
+        };
+        task(() => {
+          releaseHost();
+          this.pump();
+        })
           .then(resolve, reject)
           .finally(() => {
             this.active--;
-            const left = (this.activeByHost.get(host) ?? 1) - 1;
-            if (left === 0) this.activeByHost.delete(host);
-            else this.activeByHost.set(host, left);
+            releaseHost();
             this.pump();
           });
       };

@@ -2,8 +2,10 @@
 // `{ id, input }` is answered `{ id, result }`, or `{ id, error }` when reading threw.
 import { parentPort } from "node:worker_threads";
 import { installFastResolve } from "../lib/fast-resolve.ts";
+import { yieldToReaders } from "../lib/thread-priority.ts";
 
 installFastResolve();
+yieldToReaders();
 const { readFeed } = await import("./read-feed.ts");
 
 parentPort!.on("message", (message: { id: number; input: Parameters<typeof readFeed>[0] }) => {

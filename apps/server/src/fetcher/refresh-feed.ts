@@ -57,7 +57,11 @@ export type RefreshOutcome =
  * Failures are recorded on the feed (message, time, count) and scheduled with back-off; they are
  * returned, never thrown, so one bad feed cannot stop a worker.
  */
-export async function refreshFeed(deps: RefreshDeps, feed: FeedRow, options: { forUserId?: string; fresh?: boolean } = {}): Promise<RefreshOutcome> {
+export async function refreshFeed(
+  deps: RefreshDeps,
+  feed: FeedRow,
+  options: { forUserId?: string; fresh?: boolean; /** Called once the host has answered (or failed to): nothing more is asked of it. */ onFetched?: () => void } = {},
+): Promise<RefreshOutcome> {
   const started = deps.clock.now();
   const now = started.getTime();
   const fail = async (message: string, hints: { retryAfterMs?: number | null } = {}): Promise<RefreshOutcome> => {
@@ -88,6 +92,8 @@ export async function refreshFeed(deps: RefreshDeps, feed: FeedRow, options: { f
   } catch (error) {
     if (error instanceof FetchError) return fail(describeFetchError(error));
     throw error;
+  } finally {
+    options.onFetched?.();
   }
   const headers = response.headers;
   const hints = {

@@ -95,7 +95,7 @@ export function createRefresher(ports: RefresherPorts): Refresher {
     clock,
     logger,
     rsshubUrl: config.rsshubUrl,
-    refresh: (feed) => refresh(feed),
+    refresh: (feed, fetched) => refresh(feed, { onFetched: fetched }),
     concurrency: config.concurrency,
     perHost: config.perHost,
     leaseMs: config.leaseMs,

@@ -11,8 +11,12 @@ export interface SchedulerOptions {
   clock: Clock;
   logger: Logger;
   rsshubUrl: string;
-  /** Refreshes one feed (refreshFeed bound to its dependencies). */
-  refresh: (feed: FeedRow) => Promise<RefreshOutcome>;
+  /**
+   * Refreshes one feed (refreshFeed bound to its dependencies), calling `fetched` once the feed's
+   * host has answered: its per-host place goes to the next feed of the host then, not after the
+   * answer is parsed and stored (hosts are spared requests at once, not our processing).
+   */
+  refresh: (feed: FeedRow, fetched: () => void) => Promise<RefreshOutcome>;
   /** Feeds fetched at once by this process. */
   concurrency: number;
   /** Feeds of one host fetched at once by this process. */
@@ -90,7 +94,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     },
     async run(feed) {
       try {
-        const outcome = await limiter.run(hostOf(resolveFetchUrl(feed.url, options.rsshubUrl)), () => options.refresh(feed));
+        const outcome = await limiter.run(hostOf(resolveFetchUrl(feed.url, options.rsshubUrl)), (fetched) => options.refresh(feed, fetched));
         held.delete(feed.id);
         if (outcome.status === "failed") counts.failed++;
         else if (outcome.status === "not-modified") counts.notModified++;
