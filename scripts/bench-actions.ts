@@ -14,6 +14,9 @@ import type { ActionRule } from "@tidings/contracts";
 import { type ActionSubject, compileRules, createLogger, createServer, engine, loadConfig, migrate, openDatabase } from "@tidings/server";
 import { benchDatabase, benchDatabaseKind } from "./bench/bench-database.ts";
 
+/** A read entry's content comes as UTF-8 bytes. */
+const utf8 = new TextDecoder();
+
 const { values } = parseArgs({ options: { db: { type: "string", default: "embedded" }, entries: { type: "string", default: "300" } } });
 const ENTRIES = Number(values.entries);
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -36,7 +39,7 @@ for (const file of feedFiles) {
       siteUrl: read.feed.siteUrl ?? null,
       feedUrl: "https://corpus.example/feed.xml",
       entryTitle: entry.title ?? null,
-      entryContent: entry.content ?? null,
+      entryContent: entry.content ? utf8.decode(entry.content) : null,
       entryUrl: entry.url ?? null,
       entryAuthor: entry.author ?? null,
       mediaLength: entry.media?.length ?? 0,

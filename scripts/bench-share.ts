@@ -16,6 +16,9 @@ import { eq } from "drizzle-orm";
 import { createLogger, createServer, engine, loadConfig, migrate, openDatabase, schema } from "@tidings/server";
 import { benchDatabase, benchDatabaseKind } from "./bench/bench-database.ts";
 
+/** A read entry's content comes as UTF-8 bytes. */
+const utf8 = new TextDecoder();
+
 const { values } = parseArgs({ options: { db: { type: "string", default: "embedded" }, requests: { type: "string", default: "300" } } });
 const REQUESTS = Number(values.requests);
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -50,7 +53,7 @@ for (const [index, file] of feedFiles.entries()) {
   if (!read.ok || read.entries.length === 0) continue;
   const feedId = ids.next();
   await db.insert(feeds).values({ id: feedId, url, title: read.feed.title, description: read.feed.description, siteUrl: read.feed.siteUrl, language: read.feed.language });
-  const rows = read.entries.slice(0, 10).map((entry) => ({ ...entry, id: ids.next(), feedId, insertedAt: now, updatedAt: now }));
+  const rows = read.entries.slice(0, 10).map(({ document: _document, ...entry }) => ({ ...entry, content: entry.content ? utf8.decode(entry.content) : null, id: ids.next(), feedId, insertedAt: now, updatedAt: now }));
   await db.insert(entries).values(rows);
   feedIds.push(feedId);
   for (const row of rows) entryIds.push({ id: row.id, cjk: CJK.test(row.title ?? "") });

@@ -20,6 +20,8 @@ import { engine } from "@tidings/server";
 import { domToMarkdown, type MarkdownSourceNode } from "../packages/utils/src/html-to-markdown.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
+/** A read entry's content comes as UTF-8 bytes. */
+const utf8 = new TextDecoder();
 const RUNS = Number(process.env.COMPARE_RUNS ?? 5);
 const require = createRequire(import.meta.url);
 const joplinGfm = (require("@joplin/turndown-plugin-gfm") as { gfm: TurndownService.Plugin }).gfm;
@@ -37,9 +39,10 @@ for (const file of targets.flatMap(feedFiles)) {
   const read = engine.readFeed({ body: readFileSync(file), contentType: null, url: `https://corpus.example/${path.basename(file)}`, known: [], now: Date.now() });
   if (!read.ok) continue;
   for (const entry of read.entries) {
-    if (!entry.content || seen.has(entry.content)) continue;
-    seen.add(entry.content);
-    entries.push({ id: `${path.relative(ROOT, file)} ${entry.url ?? entry.guid}`, url: entry.url ?? null, html: entry.content });
+    const html = entry.content ? utf8.decode(entry.content) : null;
+    if (!html || seen.has(html)) continue;
+    seen.add(html);
+    entries.push({ id: `${path.relative(ROOT, file)} ${entry.url ?? entry.guid}`, url: entry.url ?? null, html });
   }
 }
 const bytes = entries.reduce((sum, entry) => sum + Buffer.byteLength(entry.html), 0);

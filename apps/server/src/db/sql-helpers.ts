@@ -39,12 +39,20 @@ export function entryVisibleTo(userId: string): SQL {
 
 /**
  * `ARRAY[$1, $2, …]::text[]`: texts as one parameter each. Kilobytes of text travel as they are,
- * where an array literal would have to be escaped here and parsed again by the database.
+ * where an array literal would have to be escaped here and parsed again by the database. A text
+ * given as UTF-8 bytes is sent as those bytes (a binary parameter, which is what text's binary
+ * form is), without being decoded and encoded again.
  */
-export function textParams(values: readonly (string | null)[]): SQL {
+export function textParams(values: readonly (string | Uint8Array | null)[]): SQL {
   if (values.length === 0) return sql`ARRAY[]::text[]`;
   return sql`ARRAY[${sql.join(
-    values.map((value) => sql`${value}`),
+    values.map((value) => sql`${utf8Param(value)}`),
     sql`, `,
   )}]::text[]`;
+}
+
+/** A text parameter: bytes as a Buffer (the driver sends a Buffer as it is), strings as they are. */
+export function utf8Param(value: string | Uint8Array | null): string | Buffer | null {
+  if (value === null || typeof value === "string" || Buffer.isBuffer(value)) return value;
+  return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
 }

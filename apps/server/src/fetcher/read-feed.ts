@@ -21,11 +21,13 @@ export interface ReadFeedInput {
 /**
  * An entry ready to store: sanitised, with its search document and the digest of its item. The
  * plain text of its content (a third of a read's characters) made the search document and goes
- * no further: it would be copied to the storing thread and held there for nothing.
+ * no further. Its content and document are UTF-8 bytes: views of one buffer per document
+ * (packTexts), moved from the reading thread, never copied, and sent to PostgreSQL as they are.
  */
-export type ReadEntry = Omit<FinalizedEntry, "contentText"> & {
+export type ReadEntry = Omit<FinalizedEntry, "contentText" | "content"> & {
+  content: Uint8Array | null;
   /** The search document (search-words.ts' tsvector literal). */
-  document: string;
+  document: Uint8Array;
   digest: string | null;
 };
 
@@ -40,7 +42,14 @@ export interface ReadFeedMeta {
 }
 
 export type ReadFeedResult =
-  | { ok: true; feed: ReadFeedMeta; entries: ReadEntry[]; knownItems: string[] }
+  | {
+      ok: true;
+      feed: ReadFeedMeta;
+      entries: ReadEntry[];
+      knownItems: string[];
+      /** The buffer the entries' contents and documents are views of: moved, not copied, between threads. */
+      texts: ArrayBuffer;
+    }
   | { ok: false; message: string };
 
 /**
@@ -57,11 +66,43 @@ export function readFeed(input: ReadFeedInput): ReadFeedResult {
     if (error instanceof FeedParseError) return { ok: false, message: `The feed could not be read: ${error.message}` };
     throw error;
   }
-  const entries = prepareEntries(parsed.entries.slice(0, MAX_ENTRIES_PER_REFRESH), input.now).map((entry): ReadEntry => {
-    const finalized = finalizeEntry(entry);
-    const { contentText: _text, ...stored } = finalized;
-    return { ...stored, document: searchDocumentOf(finalized), digest: entry.digest };
+  const finalized = prepareEntries(parsed.entries.slice(0, MAX_ENTRIES_PER_REFRESH), input.now).map((entry) => {
+    const row = finalizeEntry(entry);
+    return { row, document: searchDocumentOf(row), digest: entry.digest };
+  });
+  const { buffer, views } = packTexts(finalized.flatMap(({ row, document }) => [row.content ?? null, document]));
+  const entries = finalized.map(({ row, digest }, i): ReadEntry => {
+    const { contentText: _text, content: _content, ...stored } = row;
+    return { ...stored, content: views[2 * i] ?? null, document: views[2 * i + 1]!, digest };
   });
   const { title, description, siteUrl, image, language, ttlMinutes } = parsed;
-  return { ok: true, feed: { title, description, siteUrl, image, language, ttlMinutes }, entries, knownItems: parsed.knownItems ?? [] };
+  return { ok: true, feed: { title, description, siteUrl, image, language, ttlMinutes }, entries, knownItems: parsed.knownItems ?? [], texts: buffer };
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Texts as UTF-8 in one buffer: a view of it for each (null for null). Posted with the buffer in
+ * the transfer list, a read's texts cross threads in one move where each string would have been
+ * copied, then encoded again on the storing thread for PostgreSQL.
+ */
+export function packTexts(texts: readonly (string | null)[]): { buffer: ArrayBuffer; views: (Uint8Array | null)[] } {
+  // At most 3 bytes of UTF-8 per UTF-16 unit.
+  let bound = 0;
+  for (const text of texts) bound += text ? text.length * 3 : 0;
+  let bytes = new Uint8Array(bound);
+  const spans: ([number, number] | null)[] = [];
+  let at = 0;
+  for (const text of texts) {
+    if (text === null) {
+      spans.push(null);
+      continue;
+    }
+    const { written } = encoder.encodeInto(text, bytes.subarray(at));
+    spans.push([at, written]);
+    at += written;
+  }
+  // Mostly ASCII: the bound is thrice the need; the buffer that moves holds what was written.
+  if (at < bytes.byteLength) bytes = bytes.slice(0, at);
+  return { buffer: bytes.buffer, views: spans.map((span) => (span ? new Uint8Array(bytes.buffer, span[0], span[1]) : null)) };
 }

@@ -10,10 +10,14 @@ const { readFeed } = await import("./read-feed.ts");
 
 parentPort!.on("message", (message: { id: number; input: Parameters<typeof readFeed>[0] }) => {
   let reply;
+  let transfer: ArrayBuffer[] = [];
   try {
-    reply = { id: message.id, result: readFeed(message.input) };
+    const result = readFeed(message.input);
+    reply = { id: message.id, result };
+    // The entries' texts move with the answer (read-feed.ts' packTexts).
+    if (result.ok) transfer = [result.texts];
   } catch (error) {
     reply = { id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
-  parentPort!.postMessage(reply);
+  parentPort!.postMessage(reply, transfer);
 });

@@ -13,11 +13,14 @@ export interface StoredEntryKey {
   contentHash: string | null;
 }
 
+/** A text as a string, or as its UTF-8 bytes (a refresh's entries come so from the reading thread). */
+export type StoredText = string | Uint8Array;
+
 /**
  * An entry to insert; `contentText` is the text of its content when known, `document` its search
  * document when made already (search-words.ts; else it is made from the entry).
  */
-export type NewEntry = EntryInsert & { contentText?: string | null; document?: string };
+export type NewEntry = Omit<EntryInsert, "content"> & { content?: StoredText | null; contentText?: string | null; document?: StoredText };
 
 /**
  * The new values of a stored entry a feed changed: all it says of the entry but the publication
@@ -25,8 +28,16 @@ export type NewEntry = EntryInsert & { contentText?: string | null; document?: s
  */
 export type EntryRewrite = Pick<
   EntryInsert,
-  "title" | "url" | "content" | "description" | "author" | "authorUrl" | "authorAvatar" | "language" | "media" | "categories" | "attachments" | "extra" | "contentHash"
-> & { id: string; updatedAt: Date; contentText?: string | null; document?: string };
+  "title" | "url" | "description" | "author" | "authorUrl" | "authorAvatar" | "language" | "media" | "categories" | "attachments" | "extra" | "contentHash"
+> & { id: string; updatedAt: Date; content?: StoredText | null; contentText?: string | null; document?: StoredText };
+
+const utf8 = new TextDecoder();
+
+/** The search document of an entry that comes without one (its content read as text if given as bytes). */
+function documentOf(row: Pick<NewEntry, "title" | "description" | "content" | "contentText">): string {
+  const content = row.content instanceof Uint8Array ? utf8.decode(row.content) : row.content;
+  return searchDocumentOf({ title: row.title, description: row.description, content, contentText: row.contentText });
+}
 
 /** Queries that write fetched entries and deliver them to their readers. */
 export const entriesStoreRepo = {
@@ -49,7 +60,7 @@ export const entriesStoreRepo = {
    */
   async insertMany(executor: Executor, rows: NewEntry[], options: { index?: boolean } = {}): Promise<string[]> {
     if (rows.length === 0) return [];
-    const documents = options.index ? rows.map((row) => row.document ?? searchDocumentOf(row)) : null;
+    const documents = options.index ? rows.map((row) => row.document ?? documentOf(row)) : null;
     const payload = JSON.stringify(
       rows.map((row) => ({
         id: row.id,
@@ -137,7 +148,7 @@ export const entriesStoreRepo = {
             author_avatar text, language text, media jsonb, categories text[], attachments jsonb, extra jsonb, content_hash text,
             updated_at timestamptz),
           unnest(${textParams(rows.map((row) => row.content ?? null))}),
-          unnest(${textParams(rows.map((row) => row.document ?? searchDocumentOf(row)))})
+          unnest(${textParams(rows.map((row) => row.document ?? documentOf(row)))})
         ) AS x(id, title, url, description, author, author_url, author_avatar, language, media, categories, attachments, extra,
           content_hash, updated_at, content, document)
       ),
