@@ -36,6 +36,12 @@ export interface DatabaseHandle {
   readonly driver: DatabaseDriver;
   /** The embedded PostgreSQL this handle runs; null on a server of the operator's. */
   readonly embedded: EmbeddedPostgres | null;
+  /**
+   * Where background work writes (the refresh's stores): on the embedded database a small pool
+   * of its own whose server processes run below the ones answering readers (backgroundPriority);
+   * elsewhere the database itself.
+   */
+  readonly background?: Database;
   /** The pool's clients, read-only (metrics). */
   readonly poolStats?: () => PoolStats;
   /** Why the database cannot answer now (the embedded one is being restarted), or null. */
@@ -45,14 +51,18 @@ export interface DatabaseHandle {
 
 /** The pool of a server process: 10 connections (the embedded cluster allows 40 in all). */
 const POOL_SIZE = 10;
+/** The background pool of the embedded database: as many as feeds are stored at once on a small machine. */
+const BACKGROUND_POOL_SIZE = 4;
 
-async function openPool(config: PoolConfig): Promise<Omit<DatabaseHandle, "driver" | "embedded">> {
+async function openPool(config: PoolConfig, options: { background?: boolean } = {}): Promise<Omit<DatabaseHandle, "driver" | "embedded">> {
   const [{ default: pg }, { drizzle }] = await Promise.all([import("pg"), import("drizzle-orm/node-postgres")]);
   const pool = new pg.Pool({ max: POOL_SIZE, ...config });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+  if (options.background) pool.on("connect", (client) => void lowerPriority(client));
   try {
-    await pool.query("SELECT 1");
+    // The background pool's server is the first pool's, checked already: it connects when used.
+    if (!options.background) await pool.query("SELECT 1");
   } catch (error) {
     await pool.end();
     throw error;
@@ -62,6 +72,23 @@ async function openPool(config: PoolConfig): Promise<Omit<DatabaseHandle, "drive
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
+}
+
+/**
+ * Runs a connection's server process below the others (niceness 10), where it is a process of
+ * this machine that this one may renice (the embedded database's, as its owner or as root): a
+ * refresh storing hundreds of feeds then takes the processors the readers' queries leave, as the
+ * thread reading the feeds does (lib/thread-priority.ts). Refused, it runs as it was.
+ */
+async function lowerPriority(client: { query: (text: string) => Promise<{ rows: { pid: number }[] }> }): Promise<void> {
+  try {
+    const { rows } = await client.query("SELECT pg_backend_pid() AS pid");
+    const pid = rows[0]?.pid;
+    const { constants, getPriority, setPriority } = await import("node:os");
+    if (pid) setPriority(pid, Math.max(getPriority(pid), constants.priority.PRIORITY_BELOW_NORMAL));
+  } catch {
+    // Not ours to renice, or the connection is gone: nothing to do.
+  }
 }
 
 /** Opens the database (starting the embedded PostgreSQL first). Nothing connects at import time. */
@@ -75,19 +102,22 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
       ...(source.settings ? { settings: source.settings } : {}),
     });
     let pool: Awaited<ReturnType<typeof openPool>>;
+    let background: Awaited<ReturnType<typeof openPool>>;
     try {
       pool = await openPool({ ...embedded.connection, ...(source.maxConnections ? { max: source.maxConnections } : {}) });
+      background = await openPool({ ...embedded.connection, max: Math.min(BACKGROUND_POOL_SIZE, source.maxConnections ?? POOL_SIZE) }, { background: true });
     } catch (error) {
       await embedded.stop();
       throw error;
     }
     return {
       ...pool,
+      background: background.db,
       driver: "embedded",
       embedded,
       down: embedded.down,
       close: async () => {
-        await pool.close();
+        await Promise.all([pool.close(), background.close()]);
         await embedded.stop();
       },
     };

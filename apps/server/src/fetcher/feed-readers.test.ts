@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,6 +17,11 @@ const rss = (items: string[]) =>
 const input = (items: string[], known: string[] = []): ReadFeedInput => ({ body: rss(items), contentType: "application/rss+xml", url: "https://example.com/feed.xml", known, now: Date.UTC(2026, 10, 2) });
 
 let readers: FeedReaders | null = null;
+/** The niceness of each thread of this process (/proc/self/task/<tid>/stat, field 19). */
+function threadNiceness(): number[] {
+  return readdirSync("/proc/self/task").map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, "utf8").replace(/^.*\) /s, "").split(" ")[16]));
+}
+
 afterEach(async () => {
   await readers?.close();
   readers = null;
@@ -42,6 +47,8 @@ describe("feed readers", () => {
     // The content's plain text made the search document and is not sent back with the entry.
     expect(first.entries[0]).not.toHaveProperty("contentText");
     expect(readers.threads).toBe(2);
+    // Below the threads answering readers (Linux): the reading threads run at niceness 10.
+    if (process.platform === "linux") expect(threadNiceness().filter((nice) => nice === 10).length).toBeGreaterThanOrEqual(2);
   });
 
   it("move a document that owns its buffer to the thread, and copy one that shares a pool", async () => {
