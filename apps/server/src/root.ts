@@ -140,7 +140,6 @@ export function createRoot(input: RootInput) {
     ...boosts,
     ...(power.enabled ? { tipsWaiting: (feedIds: string[]) => power.ledger.feedBalances(feedIds) } : {}),
   });
-  // The refresh stores through the background pool, below the readers' queries where it can be.
   const refresher = createRefresher({ platform: { ...platform, db: database.background ?? db }, config: { ...config.fetch, siteIcons: config.images.siteIcons }, feeds: feeds.repo, timeline, rsshub: rsshub.router, actions: ingest, onRefresh: metrics.onRefresh });
   const feedsById = async (feedIds: string[]) => new Map((await feeds.repo.findByIds(feedIds)).map((feed) => [feed.id, presentFeed(feed)]));
   const files = createFilesModule({ platform, webUrl: server.webUrl, avatarMaxBytes: config.accounts.avatarMaxBytes });

@@ -1,4 +1,5 @@
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { constants, getPriority, setPriority } from "node:os";
 import type { PoolConfig } from "pg";
 import type { EmbeddedPostgres, EmbeddedPostgresLog } from "./embedded/embedded-postgres.ts";
 import * as schema from "./schema/index.ts";
@@ -59,7 +60,7 @@ async function openPool(config: PoolConfig, options: { background?: boolean } = 
   const pool = new pg.Pool({ max: POOL_SIZE, ...config });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
-  if (options.background) pool.on("connect", (client) => void lowerPriority(client));
+  if (options.background) pool.on("connect", (client) => lowerPriority((client as { processID?: number }).processID));
   try {
     // The background pool's server is the first pool's, checked already: it connects when used.
     if (!options.background) await pool.query("SELECT 1");
@@ -78,16 +79,15 @@ async function openPool(config: PoolConfig, options: { background?: boolean } = 
  * Runs a connection's server process below the others (niceness 10), where it is a process of
  * this machine that this one may renice (the embedded database's, as its owner or as root): a
  * refresh storing hundreds of feeds then takes the processors the readers' queries leave, as the
- * thread reading the feeds does (lib/thread-priority.ts). Refused, it runs as it was.
+ * thread reading the feeds does (lib/thread-priority.ts). The process is the one the server
+ * named when the connection started (its BackendKeyData), so this asks the database nothing.
  */
-async function lowerPriority(client: { query: (text: string) => Promise<{ rows: { pid: number }[] }> }): Promise<void> {
+function lowerPriority(pid: number | undefined): void {
+  if (!pid) return;
   try {
-    const { rows } = await client.query("SELECT pg_backend_pid() AS pid");
-    const pid = rows[0]?.pid;
-    const { constants, getPriority, setPriority } = await import("node:os");
-    if (pid) setPriority(pid, Math.max(getPriority(pid), constants.priority.PRIORITY_BELOW_NORMAL));
+    setPriority(pid, Math.max(getPriority(pid), constants.priority.PRIORITY_BELOW_NORMAL));
   } catch {
-    // Not ours to renice, or the connection is gone: nothing to do.
+    // Not ours to renice: it runs as it was.
   }
 }
 
