@@ -6,7 +6,10 @@
 // then runs `cli refresh --all` three times, each in a fresh process: the first refresh, an
 // unchanged one (every answer should be a 304) and one after 5 new items per feed. For each round
 // it reports the child's wall time, CPU time and peak RSS (from the command's own JSON answer),
-// the server's requests and 304s, and the entries stored; then the targets.
+// the server's requests and 304s, and the entries stored; then the targets. Before the first and
+// the +5 rounds it measures, in the same run, the parser's floor (bench/parser-floor.ts: the
+// round's documents decoded and tokenised with htmlparser2, no more), and reports each round's
+// processor time as a multiple of it, so that a slower machine does not move the ratios.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -19,6 +22,8 @@ import { clusterDirOf, createLogger, createServer, type DatabaseSource, loadConf
 import { freePort } from "@tidings/server/testing";
 import { sql } from "drizzle-orm";
 import { type BenchDatabase, benchDatabase } from "./bench/bench-database.ts";
+import { createNewsboat } from "./bench/newsboat.ts";
+import { measureParserFloor, type ParserFloor } from "./bench/parser-floor.ts";
 import { clusterCpuSeconds } from "./bench/postgres-processes.ts";
 import { ROOT } from "./web-build.ts";
 
@@ -33,6 +38,8 @@ const USAGE = `Usage: npm run bench:reference -- [options]
   --embedded           the embedded database in a temporary DATA_DIR instead (no DATABASE_URL:
                        each refresh process starts its PostgreSQL itself, as the CLI does)
   --keep               keep the database and the generated feeds
+  --newsboat           newsboat (Debian's) refreshes the same feeds after each round, with its
+                       own cache, for the wall-time ratio (apt-get install newsboat)
   --cpu-prof           profile each refresh process (--cpu-prof) and print where its time goes
   --cpu-prof-dir DIR   where the .cpuprofile files go (default: a new temporary directory)
   --node-flag=FLAG     a Node option for the refresh processes (repeatable): --node-flag=--max-semi-space-size=16`;
@@ -48,6 +55,7 @@ const { values } = parseArgs({
     /** The embedded database's old name. */
     pglite: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
+    newsboat: { type: "boolean", default: false },
     "cpu-prof": { type: "boolean", default: false },
     "cpu-prof-dir": { type: "string" },
     "node-flag": { type: "string", multiple: true, default: [] },
@@ -78,8 +86,9 @@ if (!Number.isInteger(N) || N < 1) {
 const CLI = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts.cli!.split(/\s+/);
 if (CLI[0] !== "node") throw new Error(`bench:reference: npm run cli is "${CLI.join(" ")}", not a node command`);
 const EMBEDDED = values.embedded || values.pglite;
+const RELOAD_NOTE = "8 reload threads, same feeds, its own cache";
 const FETCH_ENV = { FETCH_PER_HOST: "16", FETCH_CONCURRENCY: "16", PRIVATE_NETWORKS_FOR: "everyone" };
-const TARGETS = { firstWall: 15, firstCpu: 12, unchangedWall: 2, addWall: 5, rssMb: 250 };
+const TARGETS = { firstWall: 15, firstCpu: 12, unchangedWall: 2, addWall: 5, rssMb: 250, firstFloors: 5, addFloors: 2, firstOfNewsboat: 0.4 };
 
 const work = mkdtempSync(path.join(os.tmpdir(), "tidings-bench-ref-"));
 const feedsDir = path.join(work, "feeds");
@@ -376,8 +385,10 @@ try {
   console.log(`subscribed one reader to ${subscribed} feeds (${databaseLabel()}); refreshing in fresh processes`);
   await serverGet(port, "/__stats?reset=1");
 
+  const newsboat = values.newsboat ? createNewsboat(path.join(work, "newsboat"), path.join(feedsDir, "feeds.opml")) : null;
+  if (values.newsboat && !newsboat) console.log("newsboat is not installed (apt-get install newsboat): no comparison");
   const rows: Record<string, string | number>[] = [];
-  const results: { wall: number; cpu?: number; rss?: number; requests: number; notModified: number }[] = [];
+  const results: { wall: number; cpu?: number; rss?: number; requests: number; notModified: number; floor: ParserFloor | null; newsboat: number | null }[] = [];
   let entriesBefore = 0;
   for (const label of ["first", "unchanged", "+5"]) {
     if (label === "+5") {
@@ -385,18 +396,25 @@ try {
       await serverGet(port, "/__warm");
       await serverGet(port, "/__stats?reset=1");
     }
+    // What the round reads (every document, changed): the parser's floor, measured now, here.
+    const floor = label === "unchanged" ? null : measureParserFloor(feedsDir);
     const pgBefore = postgresCpuSeconds();
     const { wall, answer } = await refreshProcess(label === "+5" ? "add5" : label);
     const pgAfter = postgresCpuSeconds();
     const stats = JSON.parse(await serverGet(port, "/__stats?reset=1")) as ServerStats;
+    // newsboat reads the same documents after us (its requests counted apart from ours).
+    const newsboatWall = newsboat ? await newsboat.reload() : null;
+    if (newsboat) await serverGet(port, "/__stats?reset=1");
     const entries = await countEntries();
     const notModified = stats.status["304"] ?? 0;
-    results.push({ wall, cpu: answer.cpuSeconds, rss: answer.maxRssMb, requests: stats.requests, notModified });
+    results.push({ wall, cpu: answer.cpuSeconds, rss: answer.maxRssMb, requests: stats.requests, notModified, floor, newsboat: newsboatWall });
     rows.push({
       round: label,
       "wall s": Number(wall.toFixed(2)),
       "CPU s": fmt(answer.cpuSeconds),
+      ...(floor ? { "floor CPU s": fmt(floor.cpuSeconds), "× floor": answer.cpuSeconds === undefined ? "?" : `${(answer.cpuSeconds / floor.cpuSeconds).toFixed(1)}×` } : {}),
       "peak RSS MB": answer.maxRssMb ?? "?",
+      ...(newsboatWall !== null ? { "newsboat wall s": Number(newsboatWall.toFixed(2)), "÷ newsboat": `${(wall / newsboatWall).toFixed(2)}×` } : {}),
       ...(pgBefore !== null && pgAfter !== null ? { "PostgreSQL CPU s": Number((pgAfter - pgBefore).toFixed(2)) } : {}),
       requests: stats.requests,
       "304s": `${notModified} (${((notModified / Math.max(1, stats.requests)) * 100).toFixed(0)}%)`,
@@ -428,6 +446,18 @@ try {
   );
   console.log(`  +5        ≤ ${TARGETS.addWall} s: ${fmt(added.wall)} s  ${check(added.wall <= TARGETS.addWall)}`);
   console.log(`  peak RSS  ≤ ${TARGETS.rssMb} MB: ${peak} MB  ${check(peak > 0 && peak <= TARGETS.rssMb)}`);
+  // Issue 41's: the refresh process's processor time (every thread) against the parser's floor.
+  const floors = (round: (typeof results)[0], most: number, name: string) => {
+    if (!round.floor || round.cpu === undefined) return;
+    const ratio = round.cpu / round.floor.cpuSeconds;
+    console.log(`  ${name} CPU ≤ ${most}× the floor (${round.floor.megabytes.toFixed(0)} MB decoded and tokenised: ${fmt(round.floor.cpuSeconds)} s): ${fmt(round.cpu)} s = ${ratio.toFixed(1)}×  ${check(ratio <= most)}`);
+  };
+  floors(first, TARGETS.firstFloors, "first    ");
+  floors(added, TARGETS.addFloors, "+5       ");
+  if (first.newsboat !== null) {
+    const ratio = first.wall / first.newsboat;
+    console.log(`  first     wall ≤ ${TARGETS.firstOfNewsboat}× ${newsboat!.version}'s (${RELOAD_NOTE}): ${fmt(first.wall)} s / ${fmt(first.newsboat)} s = ${ratio.toFixed(2)}×  ${check(ratio <= TARGETS.firstOfNewsboat)}`);
+  }
 
   if (profileDir) {
     console.log(`\nCPU profiles in ${profileDir}`);
