@@ -1,6 +1,6 @@
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { constants, getPriority, setPriority } from "node:os";
 import type { PoolConfig } from "pg";
+import { lowerPriority } from "../lib/thread-priority.ts";
 import type { EmbeddedPostgres, EmbeddedPostgresLog } from "./embedded/embedded-postgres.ts";
 import * as schema from "./schema/index.ts";
 
@@ -39,7 +39,7 @@ export interface DatabaseHandle {
   readonly embedded: EmbeddedPostgres | null;
   /**
    * Where background work writes (the refresh's stores): on the embedded database a small pool
-   * of its own whose server processes run below the ones answering readers (backgroundPriority);
+   * of its own whose server processes run below the ones answering readers (niceness 10);
    * elsewhere the database itself.
    */
   readonly background?: Database;
@@ -60,6 +60,9 @@ async function openPool(config: PoolConfig, options: { background?: boolean } = 
   const pool = new pg.Pool({ max: POOL_SIZE, ...config });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+  // Background connections' server processes run below the others where this process may renice
+  // them (the embedded database's, as its owner or as root), found by the pid each connection's
+  // start named (BackendKeyData): the refresh's writes take the processors readers' queries leave.
   if (options.background) pool.on("connect", (client) => lowerPriority((client as { processID?: number }).processID));
   try {
     // The background pool's server is the first pool's, checked already: it connects when used.
@@ -73,22 +76,6 @@ async function openPool(config: PoolConfig, options: { background?: boolean } = 
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
-}
-
-/**
- * Runs a connection's server process below the others (niceness 10), where it is a process of
- * this machine that this one may renice (the embedded database's, as its owner or as root): a
- * refresh storing hundreds of feeds then takes the processors the readers' queries leave, as the
- * thread reading the feeds does (lib/thread-priority.ts). The process is the one the server
- * named when the connection started (its BackendKeyData), so this asks the database nothing.
- */
-function lowerPriority(pid: number | undefined): void {
-  if (!pid) return;
-  try {
-    setPriority(pid, Math.max(getPriority(pid), constants.priority.PRIORITY_BELOW_NORMAL));
-  } catch {
-    // Not ours to renice: it runs as it was.
-  }
 }
 
 /** Opens the database (starting the embedded PostgreSQL first). Nothing connects at import time. */

@@ -87,22 +87,15 @@ const encoder = new TextEncoder();
  * copied, then encoded again on the storing thread for PostgreSQL.
  */
 export function packTexts(texts: readonly (string | null)[]): { buffer: ArrayBuffer; views: (Uint8Array | null)[] } {
-  // At most 3 bytes of UTF-8 per UTF-16 unit.
-  let bound = 0;
-  for (const text of texts) bound += text ? text.length * 3 : 0;
-  let bytes = new Uint8Array(bound);
-  const spans: ([number, number] | null)[] = [];
+  let size = 0;
+  for (const text of texts) if (text) size += Buffer.byteLength(text, "utf8");
+  const bytes = new Uint8Array(size);
   let at = 0;
-  for (const text of texts) {
-    if (text === null) {
-      spans.push(null);
-      continue;
-    }
+  const views = texts.map((text) => {
+    if (text === null) return null;
     const { written } = encoder.encodeInto(text, bytes.subarray(at));
-    spans.push([at, written]);
     at += written;
-  }
-  // Mostly ASCII: the bound is thrice the need; the buffer that moves holds what was written.
-  if (at < bytes.byteLength) bytes = bytes.slice(0, at);
-  return { buffer: bytes.buffer, views: spans.map((span) => (span ? new Uint8Array(bytes.buffer, span[0], span[1]) : null)) };
+    return bytes.subarray(at - written, at);
+  });
+  return { buffer: bytes.buffer, views };
 }

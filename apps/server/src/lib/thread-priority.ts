@@ -11,10 +11,22 @@ import { constants, getPriority, setPriority } from "node:os";
 export function yieldToReaders(): void {
   if (process.platform !== "linux") return;
   try {
-    const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
-    // Below the process's own priority, never above it (a process started nice stays so).
-    if (Number.isInteger(tid) && tid > 0) setPriority(tid, Math.max(getPriority(tid), constants.priority.PRIORITY_BELOW_NORMAL));
+    lowerPriority(Number(readlinkSync("/proc/thread-self").split("/").pop()));
   } catch {
-    // No /proc, or not allowed: the thread keeps the process's priority.
+    // No /proc: the thread keeps the process's priority.
+  }
+}
+
+/**
+ * Runs a process (or, on Linux, a thread by its id) at niceness 10: below what answers readers,
+ * never above where it runs already (a process started nice stays so). Refused (not ours to
+ * renice), it runs as it was.
+ */
+export function lowerPriority(pid: number | undefined): void {
+  if (!pid || !Number.isInteger(pid) || pid < 0) return;
+  try {
+    setPriority(pid, Math.max(getPriority(pid), constants.priority.PRIORITY_BELOW_NORMAL));
+  } catch {
+    // Not allowed: nothing changes.
   }
 }
