@@ -209,6 +209,7 @@ interface RefreshAnswer {
   failed: number;
   seconds: number;
   cpuSeconds?: number;
+  mainCpuSeconds?: number;
   maxRssMb?: number;
 }
 
@@ -412,6 +413,7 @@ try {
       round: label,
       "wall s": Number(wall.toFixed(2)),
       "CPU s": fmt(answer.cpuSeconds),
+      "main thread CPU s": fmt(answer.mainCpuSeconds),
       ...(floor ? { "floor CPU s": fmt(floor.cpuSeconds), "× floor": answer.cpuSeconds === undefined ? "?" : `${(answer.cpuSeconds / floor.cpuSeconds).toFixed(1)}×` } : {}),
       "peak RSS MB": answer.maxRssMb ?? "?",
       ...(newsboatWall !== null ? { "newsboat wall s": Number(newsboatWall.toFixed(2)), "÷ newsboat": `${(wall / newsboatWall).toFixed(2)}×` } : {}),

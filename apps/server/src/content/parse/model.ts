@@ -44,8 +44,16 @@ export interface ParsedEntry {
 
 /** Items read before, to skip: their digests (item-digest.ts). */
 export interface ItemSelection {
-  known: { has(digest: string): boolean };
+  known: ReadonlySet<string>;
+  /**
+   * Skip known items' markup while reading the document (xml-tree.ts), not only their reading
+   * into entries: set by parse-feed.ts, which reads again without when a feed's context changed.
+   */
+  skipMarkup?: boolean;
 }
+
+/** Thrown by a normaliser that meets an item skipped by its markup whose whole digest is not known (the feed's context changed). */
+export class SkippedUnknownItem extends Error {}
 
 /** A parsed feed, normalised across formats. */
 export interface ParsedFeed {

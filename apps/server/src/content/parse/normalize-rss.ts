@@ -2,8 +2,8 @@ import { parseFeedDate } from "./dates.ts";
 import { describe } from "./describe.ts";
 import { entryGuid, parseDuration, personName, uniqueStrings } from "./entry-common.ts";
 import { MediaCollector, numberAttribute } from "./media.ts";
-import { itemDigest } from "./item-digest.ts";
-import type { FeedFormat, ItemSelection, ParsedEntry, ParsedFeed } from "./model.ts";
+import { contextDigest, itemDigest } from "./item-digest.ts";
+import { type FeedFormat, type ItemSelection, type ParsedEntry, type ParsedFeed, SkippedUnknownItem } from "./model.ts";
 import { firstText, plainTitle } from "./text.ts";
 import { absoluteUrl } from "./urls.ts";
 import { child, childrenNamed, innerHtml, markupOf, textOf } from "./xml-nodes.ts";
@@ -154,12 +154,13 @@ export function normalizeRss(root: XmlElement, format: FeedFormat, documentUrl: 
   const itemBase = base ?? siteUrl;
   const itunesImage = child(channel, "itunes:image");
   const ttl = Number(textOf(child(channel, "ttl")).trim());
-  const context = `rss\u0000${format}\u0000${itemBase ?? ""}\u0000${language ?? ""}`;
+  const context = selection ? contextDigest(`rss\u0000${format}\u0000${itemBase ?? ""}\u0000${language ?? ""}`) : "";
   const entries: ParsedEntry[] = [];
   const knownItems: string[] = [];
   for (const item of items) {
     const digest = selection ? itemDigest(context, item) : null;
     if (digest !== null && selection!.known.has(digest)) knownItems.push(digest);
+    else if (item.skipped) throw new SkippedUnknownItem("a skipped item is not known in this context");
     else {
       const entry = normalizeItem(item, itemBase, language);
       if (selection) entry.digest = digest;

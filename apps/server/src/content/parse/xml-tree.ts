@@ -4,6 +4,7 @@
 
 import { decodeHTMLStrict } from "entities";
 import { type Handler, Parser, Tokenizer } from "htmlparser2";
+import { markupDigest } from "./item-digest.ts";
 import { knownPrefix } from "./namespaces.ts";
 import { absoluteUrl } from "./urls.ts";
 
@@ -23,8 +24,21 @@ export interface XmlElement {
   readonly base: string | null;
   /** The xml:lang in effect, or null. */
   readonly lang: string | null;
-  /** For `item` and `entry` elements: their markup as the document has it, start tag to end tag. */
-  source?: string;
+  /**
+   * For `item` and `entry` elements, when the tree is built with `digests`: the digest of their
+   * markup as the document has it, start tag to end tag (item-digest.ts' markupDigest).
+   */
+  digest?: string;
+  /** An item left unread because its markup's digest was known (`skip`): no attributes' values beyond its own, no children. */
+  skipped?: true;
+}
+
+/** What parseXmlTree does with a feed's items (`item` and `entry` elements). */
+export interface ItemReading {
+  /** Digest each item's markup (XmlElement.digest). */
+  digests: boolean;
+  /** Markup digests of items to leave unread: found by a scan of the markup, not tokenised. */
+  skip?: ReadonlySet<string>;
 }
 
 export type XmlNode = XmlElement | string;
@@ -47,12 +61,74 @@ export class TooDeeplyNested extends Error {}
  * version of htmlparser2 no longer has it, the tokeniser is used as it is (xml-tree.test.ts
  * checks that both read the corpus the same).
  */
-export class FeedTokenizer extends Tokenizer {}
+export class FeedTokenizer extends Tokenizer {
+  /**
+   * Goes on reading at `at` (an index into the text), as text: called by the tree builder from
+   * its open-tag handler, after which the tokeniser sets the start of the next text section to
+   * the index it reads next. Uses the same private fields as fastForwardTo.
+   */
+  skipTo(at: number): void {
+    (this as unknown as TokenizerState).index = at - 1;
+  }
+}
 
 interface TokenizerState {
   buffer: string;
   index: number;
   offset: number;
+}
+
+/** Whether the tokeniser has the private fields skipping relies on (checked once). */
+const CAN_SKIP = (() => {
+  const probe = new FeedTokenizer({ xmlMode: true }, { onopentagend() {} } as never) as unknown as Record<string, unknown>;
+  return typeof probe.index === "number" && typeof probe.sectionStart === "number" && typeof probe.offset === "number";
+})();
+
+const LT = 60;
+const SLASH = 47;
+const BANG = 33;
+const GT = 62;
+
+/** Whether `text[at]` ends a tag name: whitespace, `>` or `/`. */
+function endsName(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  return code === GT || code === SLASH || code === 32 || code === 10 || code === 9 || code === 13;
+}
+
+/**
+ * Where the element opened just before `from` closes, found by scanning the markup rather than
+ * tokenising it: the index of its end tag's `<` and of the `>` after it. CDATA sections and
+ * comments are stepped over whole; anything else unusual (another element of the same name
+ * opening inside, a declaration, no end tag) answers null and the item is read as usual. A scan
+ * mistaken by odd markup only finds a digest that is known for no item, so the item is read.
+ */
+export function findEndTag(text: string, from: number, name: string): { start: number; end: number } | null {
+  let at = from;
+  for (;;) {
+    const lt = text.indexOf("<", at);
+    if (lt === -1) return null;
+    const next = text.charCodeAt(lt + 1);
+    if (next === BANG) {
+      if (text.startsWith("<![CDATA[", lt)) {
+        const close = text.indexOf("]]>", lt + 9);
+        if (close === -1) return null;
+        at = close + 3;
+      } else if (text.startsWith("<!--", lt)) {
+        const close = text.indexOf("-->", lt + 4);
+        if (close === -1) return null;
+        at = close + 3;
+      } else return null;
+      continue;
+    }
+    if (next === SLASH) {
+      const after = lt + 2 + name.length;
+      if (text.slice(lt + 2, after).toLowerCase() === name && endsName(text, after)) {
+        const end = text.indexOf(">", after);
+        return end === -1 ? null : { start: lt, end };
+      }
+    } else if (text.slice(lt + 1, lt + 1 + name.length).toLowerCase() === name && endsName(text, lt + 1 + name.length)) return null;
+    at = lt + 1;
+  }
 }
 
 if (typeof (Tokenizer.prototype as unknown as Record<string, unknown>).fastForwardTo === "function") {
@@ -78,15 +154,17 @@ interface Scope {
 
 const XMLNS = "xmlns";
 
-/** Elements whose markup is kept (XmlElement.source): a feed's items. */
+/** Elements whose markup is digested (XmlElement.digest): a feed's items. */
 const ITEMS = new Set(["item", "entry"]);
 
 class TreeBuilder implements Partial<Handler> {
   root: XmlElement | null = null;
-  /** The parser feeding this builder (for the positions of items' markup) and its text. */
+  /** The parser feeding this builder (for the positions of items' markup), its tokeniser and its text. */
   parser: Parser | null = null;
+  tokenizer: FeedTokenizer | null = null;
   text = "";
   private readonly documentUrl: string | null;
+  private readonly items: ItemReading | null;
   /** Where the markup of each open item starts, innermost last. */
   private readonly itemStarts: { element: XmlElement; start: number }[] = [];
   private readonly stack: XmlElement[] = [];
@@ -99,8 +177,9 @@ class TreeBuilder implements Partial<Handler> {
   /** Atom's namespace is the document's own (no prefix) in an Atom feed, `atom:` elsewhere. */
   private atomIsOwn = false;
 
-  constructor(documentUrl: string | null) {
+  constructor(documentUrl: string | null, items: ItemReading | null) {
     this.documentUrl = documentUrl;
+    this.items = items;
   }
 
   onopentag(rawName: string, attrs: Record<string, string>): void {
@@ -133,11 +212,35 @@ class TreeBuilder implements Partial<Handler> {
     };
     if (parent) parent.children.push(element);
     else this.root = element;
-    if (ITEMS.has(element.name) && this.parser) this.itemStarts.push({ element, start: this.parser.startIndex });
     this.stack.push(element);
     this.scopes.push(this.scope);
     this.scope = scope;
     this.current = element;
+    if (this.items?.digests && ITEMS.has(element.name) && this.parser) this.openItem(element, rawName);
+  }
+
+  /**
+   * An item opens: its markup's start is noted for its digest; with items to skip, its end tag is
+   * found by a scan, and when the markup's digest is one to skip, the tokeniser goes on at the
+   * end tag, so the item is neither tokenised nor built (its end tag closes it as usual).
+   */
+  private openItem(element: XmlElement, rawName: string): void {
+    const start = this.parser!.startIndex;
+    const openEnd = this.parser!.endIndex;
+    const skip = this.items!.skip;
+    if (skip && skip.size > 0 && CAN_SKIP && this.tokenizer && this.text.charCodeAt(openEnd - 1) !== SLASH) {
+      const endTag = findEndTag(this.text, openEnd + 1, rawName);
+      if (endTag) {
+        const digest = markupDigest(this.text, start, endTag.end + 1, element.base, element.lang);
+        if (skip.has(digest)) {
+          element.digest = digest;
+          element.skipped = true;
+          this.tokenizer.skipTo(endTag.start);
+          return;
+        }
+      }
+    }
+    this.itemStarts.push({ element, start });
   }
 
   onclosetag(): void {
@@ -149,7 +252,7 @@ class TreeBuilder implements Partial<Handler> {
     const item = this.itemStarts.at(-1);
     if (item && item.element === closed && this.parser) {
       this.itemStarts.pop();
-      item.element.source = this.text.slice(item.start, this.parser.endIndex + 1);
+      item.element.digest = markupDigest(this.text, item.start, this.parser.endIndex + 1, item.element.base, item.element.lang);
     }
     this.scope = this.scopes.pop()!;
     this.current = this.stack.length > 0 ? this.stack[this.stack.length - 1]! : null;
@@ -237,10 +340,11 @@ class TreeBuilder implements Partial<Handler> {
 
 /**
  * The document's root element as a tree, or null when the text holds no element. `documentUrl`
- * is the base of xml:base declarations. Throws {@link TooDeeplyNested}.
+ * is the base of xml:base declarations; `items` says whether items are digested, and which are
+ * skipped. Throws {@link TooDeeplyNested}.
  */
-export function parseXmlTree(text: string, documentUrl: string | null): XmlElement | null {
-  const builder = new TreeBuilder(documentUrl);
+export function parseXmlTree(text: string, documentUrl: string | null, items: ItemReading | null = null): XmlElement | null {
+  const builder = new TreeBuilder(documentUrl, items);
   const parser = new Parser(builder, {
     xmlMode: true,
     decodeEntities: false,
@@ -250,6 +354,9 @@ export function parseXmlTree(text: string, documentUrl: string | null): XmlEleme
     Tokenizer: FeedTokenizer,
   });
   builder.parser = parser;
+  // The tokeniser the parser made (a private field), for skipping items; none, none skipped.
+  const tokenizer = (parser as unknown as { tokenizer?: unknown }).tokenizer;
+  builder.tokenizer = tokenizer instanceof FeedTokenizer ? tokenizer : null;
   builder.text = text;
   parser.end(text);
   return builder.root;
