@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { clientPool, serverPool } from "./test-servers.ts";
@@ -39,6 +40,18 @@ describe("response bodies", () => {
   it.runIf(typeof zlib.zstdCompressSync === "function")("decodes Content-Encoding zstd", async () => {
     const server = await encoded("zstd", zlib.zstdCompressSync(FEED));
     expect((await clients.create().request({ url: server.origin })).body.toString()).toBe(FEED);
+  });
+
+  it("inflates a gzip body into a buffer of its own size (which moves to a reading thread uncopied), and two members whole", async () => {
+    // Text that compresses little, as feeds do (~4:1), inflates into one buffer: before, one of the next power of two.
+    const big = `<rss>${randomBytes(150_000).toString("base64")}</rss>`;
+    const server = await encoded("gzip", zlib.gzipSync(big));
+    const { body } = await clients.create().request({ url: server.origin });
+    expect(body.toString()).toBe(big);
+    expect([body.byteOffset, body.buffer.byteLength]).toEqual([0, body.byteLength]);
+    // Two gzip members: the trailer declares the last one's size only.
+    const twice = await encoded("gzip", Buffer.concat([zlib.gzipSync(big), zlib.gzipSync(FEED)]));
+    expect((await clients.create().request({ url: twice.origin })).body.toString()).toBe(big + FEED);
   });
 
   it("decodes stacked encodings in reverse order", async () => {

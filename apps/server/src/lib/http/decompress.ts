@@ -77,7 +77,7 @@ function createDecoders(contentEncoding: string | undefined, url: string): ((bod
     switch (coding) {
       case "gzip":
       case "x-gzip":
-        return (body, limits) => gunzip(body, { ...ZLIB_FLUSH, ...limits });
+        return (body, limits) => gunzip(body, { ...ZLIB_FLUSH, ...limits, chunkSize: gzipOutputSize(body, limits) });
       case "deflate":
         return (body, limits) => (body.length === 0 ? Promise.resolve(body) : (zlibWrapped(body) ? inflate : inflateRaw)(body, { ...ZLIB_FLUSH, ...limits }));
       case "br":
@@ -88,6 +88,18 @@ function createDecoders(contentEncoding: string | undefined, url: string): ((bod
     }
     throw new FetchError("network", url, `unsupported Content-Encoding: ${coding}`);
   });
+}
+
+/**
+ * The output buffer for a gzip body: the size its trailer declares (ISIZE, the last member's
+ * length modulo 2^32), so that a feed inflates into one buffer of its own size, which moves to a
+ * reading thread as it is (feed-readers.ts) where a view of a larger buffer had to be copied.
+ * A wrong or partial size (several members, a truncated body) only means more buffers, joined.
+ */
+function gzipOutputSize(body: Buffer, limits: Limits): number {
+  if (body.length < 18) return limits.chunkSize;
+  const declared = body.readUInt32LE(body.length - 4);
+  return declared >= 64 && declared <= limits.maxOutputLength ? declared : limits.chunkSize;
 }
 
 /**
