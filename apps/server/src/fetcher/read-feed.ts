@@ -1,6 +1,6 @@
 import { searchDocumentOf } from "../content/search-words.ts";
-import { decodeDocument } from "../content/decode/decode.ts";
-import { FeedParseError, parseFeedDocument } from "../content/parse/parse-feed.ts";
+import { parseFeedBytes } from "../content/parse/feed-bytes.ts";
+import { FeedParseError } from "../content/parse/parse-feed.ts";
 import { finalizeEntry, type FinalizedEntry, prepareEntries } from "./prepare-entries.ts";
 
 /** Most entries read from one document: a feed listing thousands gives its newest. */
@@ -61,7 +61,7 @@ export type ReadFeedResult =
 export function readFeed(input: ReadFeedInput): ReadFeedResult {
   let parsed;
   try {
-    parsed = parseFeedDocument(decodeDocument(input.body, input.contentType).text, input.url, { known: new Set(input.known) });
+    parsed = parseFeedBytes(input.body, input.contentType, input.url, new Set(input.known));
   } catch (error) {
     if (error instanceof FeedParseError) return { ok: false, message: `The feed could not be read: ${error.message}` };
     throw error;

@@ -1,4 +1,4 @@
-import { isAscii as isAsciiBuffer } from "node:buffer";
+import { isAscii as isAsciiBuffer, isUtf8 } from "node:buffer";
 import iconv from "iconv-lite";
 import { guessLegacyEncoding } from "./decode-guess.ts";
 import { type Charset, charsetParameter, resolveCharset } from "./decode-labels.ts";
@@ -24,16 +24,6 @@ export interface DecodedDocument {
 }
 
 type Source = DecodedDocument["source"];
-
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
-function validUtf8(bytes: Uint8Array): string | null {
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    return null;
-  }
-}
 
 const isAscii = (bytes: Uint8Array): boolean => isAsciiBuffer(bytes);
 
@@ -66,13 +56,12 @@ function concreteName(charset: Charset, bytes: Uint8Array): string {
  * that are valid UTF-8 and not plain ASCII: a CMS emitting UTF-8 under a stale "iso-8859-1" is far more common
  * than legacy text that happens to form valid UTF-8. Multi-byte and Unicode declarations are trusted.
  */
-function decodeDeclared(bytes: Uint8Array, charset: Charset, source: Source): DecodedDocument {
-  if (charset.kind === "single" && !isAscii(bytes)) {
-    const utf8 = validUtf8(bytes);
-    if (utf8 !== null) return { text: utf8, encoding: "utf-8", source: "utf8-valid" };
-  }
-  return decodeAs(bytes, concreteName(charset, bytes), source);
+function declaredPlan(bytes: Uint8Array, charset: Charset, source: Source): DecodingPlan {
+  if (charset.kind === "single" && !isAscii(bytes) && isUtf8(bytes)) return { encoding: "utf-8", source: "utf8-valid", bom: 0, asciiCompatible: true };
+  return plan(concreteName(charset, bytes), source, 0, charset.kind === "single");
 }
+
+const plan = (encoding: string, source: Source, bom: number, single = false): DecodingPlan => ({ encoding, source, bom, asciiCompatible: single || encoding === "utf-8" });
 
 // An ASCII-readable XML declaration or meta tag cannot truthfully say UTF-16/32 (it would not be readable as
 // ASCII then), so such a label is a mistake and is ignored, as the HTML standard prescribes for meta.
@@ -81,31 +70,58 @@ function asciiDeclared(label: string | null): Charset | null {
   return charset && charset.kind !== "utf16" && charset.kind !== "utf32" ? charset : null;
 }
 
+/** How a document's bytes decode, chosen before decoding them (decodeDocument's rules). */
+export interface DecodingPlan {
+  encoding: string;
+  source: Source;
+  /** Bytes of byte-order mark to leave out. */
+  bom: number;
+  /**
+   * Whether every byte below 0x80 is the ASCII character wherever it stands (UTF-8 and the
+   * single-byte encodings): markup can then be found in the bytes themselves. Not so for UTF-16
+   * and UTF-32, nor for the double-byte legacy encodings, whose second bytes may be "]" or "-".
+   */
+  asciiCompatible: boolean;
+}
+
 /**
- * Decodes the raw bytes of a fetched feed or HTML page into text. The encoding is taken from, in order: a
- * byte-order mark; the `charset` of the HTTP Content-Type header; the XML declaration (or the byte layout of a
- * BOM-less UTF-16/32 document); an HTML meta charset in the first 4 KB; else UTF-8 when the bytes are valid
- * UTF-8, else a guess at a recognisable legacy encoding, else windows-1252. Unknown labels are skipped. A
- * declared single-byte legacy encoding loses to bytes that are valid, non-ASCII UTF-8. Never throws.
+ * Chooses the encoding of a fetched feed or HTML page. The encoding is taken from, in order: a
+ * byte-order mark; the `charset` of the HTTP Content-Type header; the XML declaration (or the byte
+ * layout of a BOM-less UTF-16/32 document); an HTML meta charset in the first 4 KB; else UTF-8
+ * when the bytes are valid UTF-8, else a guess at a recognisable legacy encoding, else
+ * windows-1252. Unknown labels are skipped. A declared single-byte legacy encoding loses to bytes
+ * that are valid, non-ASCII UTF-8.
  */
-export function decodeDocument(bytes: Uint8Array, contentType?: string | null): DecodedDocument {
+export function planDecoding(bytes: Uint8Array, contentType?: string | null): DecodingPlan {
   const bom = sniffBom(bytes);
-  if (bom) return decodeAs(bytes.subarray(bom.length), bom.name, "bom");
+  if (bom) return plan(bom.name, "bom", bom.length);
 
   const httpLabel = charsetParameter(contentType);
   const http = httpLabel === null ? null : resolveCharset(httpLabel);
-  if (http) return decodeDeclared(bytes, http, "http");
+  if (http) return declaredPlan(bytes, http, "http");
 
   const wide = sniffWideXml(bytes);
-  if (wide) return decodeAs(bytes, wide, "xml");
+  if (wide) return plan(wide, "xml", 0);
   const xml = asciiDeclared(xmlDeclaredEncoding(bytes));
-  if (xml) return decodeDeclared(bytes, xml, "xml");
+  if (xml) return declaredPlan(bytes, xml, "xml");
   const meta = asciiDeclared(metaDeclaredCharset(bytes));
-  if (meta) return decodeDeclared(bytes, meta, "meta");
+  if (meta) return declaredPlan(bytes, meta, "meta");
 
-  const utf8 = validUtf8(bytes);
-  if (utf8 !== null) return { text: utf8, encoding: "utf-8", source: "utf8-valid" };
+  if (isUtf8(bytes)) return plan("utf-8", "utf8-valid", 0);
   const guess = guessLegacyEncoding(bytes);
-  if (guess) return decodeAs(bytes, guess, "sniff");
-  return decodeAs(bytes, "windows-1252", "default");
+  if (guess) return plan(guess, "sniff", 0, resolveCharset(guess)?.kind === "single");
+  return plan("windows-1252", "default", 0, true);
+}
+
+/** Decodes bytes as `plan` says (the plan of these bytes, or of a document they were cut from). */
+export function decodeWithPlan(bytes: Uint8Array, plan: DecodingPlan): DecodedDocument {
+  return decodeAs(plan.bom > 0 ? bytes.subarray(plan.bom) : bytes, plan.encoding, plan.source);
+}
+
+/**
+ * Decodes the raw bytes of a fetched feed or HTML page into text, in the encoding
+ * {@link planDecoding} chooses. Never throws.
+ */
+export function decodeDocument(bytes: Uint8Array, contentType?: string | null): DecodedDocument {
+  return decodeWithPlan(bytes, planDecoding(bytes, contentType));
 }

@@ -52,36 +52,60 @@ export function digestOf(text: string): string {
 }
 
 /**
- * The digest of an item's own markup as the document has it, `text[start, end)`, with the
- * xml:base and xml:lang in effect: hashed where it lies, never copied out of the document.
+ * The digest of an item's own markup as the document has it, `text[start, end)`: hashed where it
+ * lies, never copied out of the document.
  */
-export function markupDigest(text: string, start: number, end: number, base: string | null, lang: string | null): string {
-  lanes[0] = SEED_A;
+export function markupDigest(text: string, start: number, end: number): string {
+  lanes[0] = SEED_A ^ READING;
   lanes[1] = SEED_B;
-  const head = `${READING}\u0000${base ?? ""}\u0000${lang ?? ""}\u0000`;
-  mix(head, 0, head.length, lanes);
   mix(text, start, end, lanes);
   return finish(lanes);
 }
 
 /**
- * The digest of what of the feed around its items their reading depends on (format, base URL,
- * language, the feed's author): computed once per document.
+ * {@link markupDigest} of an item's markup as bytes, `bytes[start, end)` (item-scan.ts, before the
+ * document is decoded).
  */
-export function contextDigest(context: string): string {
-  return digestOf(`${READING}\u0000${context}`);
+export function bytesDigest(bytes: Uint8Array, start: number, end: number): string {
+  let a = SEED_A ^ READING;
+  let b = SEED_B;
+  for (let i = start; i < end; i++) {
+    const code = bytes[i]!;
+    a = Math.imul(a ^ code, 0x01000193);
+    b = Math.imul(b ^ code, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  lanes[0] = a;
+  lanes[1] = b;
+  return finish(lanes);
 }
 
 /**
- * The digest of an item as a refresh reads it: its markup's ({@link markupDigest}, made by the
- * tree builder) then its context's ({@link contextDigest}). Two items with the same digest read
- * the same, so a refresh that finds the digest of an item it read before need not read it again;
- * and because the markup's half comes first, the tree builder can tell an item it may skip by
- * its markup alone (xml-tree.ts), before the feed's context is known. Null for an item without
- * markup.
+ * What of the feed around its items their reading depends on (format, base URL, language, the
+ * feed's author, the document's encoding), made once per document; an item's digest adds what
+ * it inherits from its parent element (XmlElement.inherited).
  */
-export function itemDigest(context: string, item: { digest?: string }): string | null {
-  return item.digest === undefined ? null : item.digest + context;
+export function itemContext(context: string): { context: string; last: string | null; digest: string } {
+  return { context: `${READING}\u0000${context}`, last: null, digest: "" };
+}
+
+/**
+ * The digest of an item as a refresh reads it: its markup's ({@link markupDigest} or
+ * {@link bytesDigest}) then its context's. Two items with the same digest read the same, so a
+ * refresh that finds the digest of an item it read before need not read it again; and because
+ * the markup's half comes first, an item may be skipped by its markup alone (item-scan.ts,
+ * xml-tree.ts) before the feed's context is known, which is checked after. Null for an item
+ * without markup.
+ */
+export function itemDigest(context: ReturnType<typeof itemContext>, item: { digest?: string; inherited?: string }): string | null {
+  if (item.digest === undefined) return null;
+  const inherited = item.inherited ?? "";
+  // Items of a document share their parent: its digest is made once.
+  if (context.last !== inherited) {
+    context.last = inherited;
+    context.digest = digestOf(`${context.context}\u0000${inherited}`);
+  }
+  return item.digest + context.digest;
 }
 
 /**

@@ -5,7 +5,11 @@ import { caseDocumentUrl, caseHeader, CORPUS_DIR, loadCorpusCases } from "../__f
 import { decodeDocument } from "../decode/decode.ts";
 import type { ParsedFeed } from "./model.ts";
 import { FeedParseError, normalizeFeedDocument, parseFeedDocument, readFeedDocument } from "./parse-feed.ts";
-import { findEndTag, type XmlElement } from "./xml-tree.ts";
+import { findEndTag } from "./item-end.ts";
+import type { XmlElement } from "./xml-tree.ts";
+import { parseFeedBytes } from "./feed-bytes.ts";
+import { knownMarkup } from "./item-digest.ts";
+import { scanItems } from "./item-scan.ts";
 
 /** A document read with `known` items left out, every item tokenised (the way before skipping). */
 function readingEverything(text: string, url: string | null, known: Set<string>): ParsedFeed {
@@ -19,6 +23,67 @@ const countSkipped = (element: XmlElement): number =>
 const rss = (language: string, items: string[]) =>
   `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><language>${language}</language>${items.join("\n")}</channel></rss>`;
 const item = (n: number, extra = "") => `<item><guid>g${n}</guid><title>Item ${n}</title><description><![CDATA[<p>a </item> in CDATA ${n}</p>]]></description><!-- </item> -->${extra}</item>`;
+
+const withoutDigests = (feed: ParsedFeed) => ({ ...feed, knownItems: undefined, entries: feed.entries.map(({ digest: _digest, ...entry }) => entry) });
+
+describe("known items skipped in the bytes, before decoding", () => {
+  it("read every corpus feed as its text reads, and with every other item known, read the others the same", () => {
+    let compared = 0;
+    let skipped = 0;
+    for (const testCase of loadCorpusCases()) {
+      const bytes = readFileSync(path.join(CORPUS_DIR, testCase.file));
+      const url = caseDocumentUrl(testCase) ?? "https://example.com/feed";
+      const contentType = caseHeader(testCase, "content-type");
+      let first: ParsedFeed;
+      let asText: ParsedFeed;
+      try {
+        first = parseFeedBytes(bytes, contentType, url, new Set());
+        asText = parseFeedDocument(decodeDocument(bytes, contentType).text, url);
+      } catch (error) {
+        if (error instanceof FeedParseError) continue;
+        throw error;
+      }
+      // The marks written into the bytes change nothing of what is read.
+      expect(withoutDigests(first), testCase.id).toEqual(withoutDigests({ ...asText, entries: asText.entries }));
+      const known = new Set(first.entries.flatMap((entry, i) => (entry.digest && i % 2 === 0 ? [entry.digest] : [])));
+      if (known.size === 0) continue;
+      const again = parseFeedBytes(bytes, contentType, url, known);
+      expect(again.entries, testCase.id).toEqual(first.entries.filter((entry) => !known.has(entry.digest!)));
+      expect(again.knownItems, testCase.id).toEqual(first.entries.flatMap((entry) => (known.has(entry.digest!) ? [entry.digest] : [])));
+      compared++;
+      const scan = scanItems(bytes, knownMarkup(known), "m");
+      skipped += scan?.skipped ?? 0;
+    }
+    expect(compared).toBeGreaterThan(200);
+    // Most known items were neither decoded nor tokenised (the others: documents in UTF-16 or a double-byte encoding, odd markup).
+    expect(skipped).toBeGreaterThan(700);
+  });
+});
+
+describe("items found in the bytes", () => {
+  const feed = (items: string[]) => Buffer.from(rss("en", items));
+  it("leave out the known ones, past end tags in CDATA, comments and quoted values, and read all again when the encoding changed", () => {
+    const odd = `<item><guid>odd</guid><title a="</item>">Odd</title></item>`;
+    const once = parseFeedBytes(feed([item(2), odd, item(1)]), "application/rss+xml; charset=utf-8", "https://example.com/feed", new Set());
+    expect(once.entries.map((entry) => entry.guid)).toEqual(["g2", "odd", "g1"]);
+    const known = new Set(once.entries.map((entry) => entry.digest!));
+    const again = parseFeedBytes(feed([item(3), item(2), odd, item(1)]), "application/rss+xml; charset=utf-8", "https://example.com/feed", known);
+    expect(again.entries.map((entry) => entry.guid)).toEqual(["g3"]);
+    expect(again.knownItems).toEqual(once.entries.map((entry) => entry.digest));
+    expect(scanItems(feed([item(3), item(2), odd, item(1)]), knownMarkup(known), "m")!.skipped).toBe(3);
+    // The same bytes declared in another encoding may read differently: every item is read again.
+    const latin = parseFeedBytes(feed([item(2), odd, item(1)]), "application/rss+xml; charset=iso-8859-2", "https://example.com/feed", known);
+    expect(latin.entries.map((entry) => entry.guid)).toEqual(["g2", "odd", "g1"]);
+  });
+
+  it("take no item as known from a mark a feed wrote itself", () => {
+    const once = parseFeedBytes(feed([item(1)]), null, "https://example.com/feed", new Set());
+    const digest = once.entries[0]!.digest!;
+    const forged = feed([`<item tidings-known="${digest.slice(0, 14)}" tidings="${digest.slice(0, 14)}"><guid>g9</guid></item>`]);
+    const read = parseFeedBytes(forged, null, "https://example.com/feed", new Set([digest]));
+    expect(read.entries.map((entry) => entry.guid)).toEqual(["g9"]);
+  });
+});
 
 describe("known items skipped by their markup", () => {
   it("read every corpus feed as when each item is tokenised, with every other item known", () => {

@@ -50,6 +50,13 @@ export interface ItemSelection {
    * into entries: set by parse-feed.ts, which reads again without when a feed's context changed.
    */
   skipMarkup?: boolean;
+  /** What else items read differently by (the document's encoding), part of each item's digest. */
+  context?: string;
+  /**
+   * The attribute that item-scan.ts wrote into the items' start tags with their markup's digest
+   * (`<marker>`, or `<marker>-known` for an item it replaced by an empty one): read, then removed.
+   */
+  marker?: string;
 }
 
 /** Thrown by a normaliser that meets an item skipped by its markup whose whole digest is not known (the feed's context changed). */

@@ -3,7 +3,7 @@ import { parseFeedDate } from "./dates.ts";
 import { describe } from "./describe.ts";
 import { entryGuid, parseDuration, textToHtml, uniqueStrings } from "./entry-common.ts";
 import { MediaCollector, numberAttribute } from "./media.ts";
-import { contextDigest, itemDigest } from "./item-digest.ts";
+import { itemContext, itemDigest } from "./item-digest.ts";
 import { type FeedFormat, type ItemSelection, type ParsedEntry, type ParsedFeed, SkippedUnknownItem } from "./model.ts";
 import { firstText, plainTitle } from "./text.ts";
 import { absoluteUrl } from "./urls.ts";
@@ -131,11 +131,11 @@ export function normalizeAtom(feed: XmlElement, format: FeedFormat, documentUrl:
   const author = child(feed, "author");
   const feedAuthor = personName(author) ? author : undefined;
   // The feed's author stands for entries without one: it is part of what they read as.
-  const context = selection ? contextDigest(`atom\u0000${format}\u0000${base ?? ""}\u0000${language ?? ""}\u0000${feedAuthor ? JSON.stringify(feedAuthor) : ""}`) : "";
+  const context = selection ? itemContext(`${selection?.context ?? ""}\u0000atom\u0000${format}\u0000${base ?? ""}\u0000${language ?? ""}\u0000${feedAuthor ? JSON.stringify(feedAuthor) : ""}`) : null;
   const entries: ParsedEntry[] = [];
   const knownItems: string[] = [];
   for (const entry of childrenNamed(feed, "entry")) {
-    const digest = selection ? itemDigest(context, entry) : null;
+    const digest = selection ? itemDigest(context!, entry) : null;
     if (digest !== null && selection!.known.has(digest)) knownItems.push(digest);
     else if (entry.skipped) throw new SkippedUnknownItem("a skipped item is not known in this context");
     else {

@@ -2,7 +2,7 @@ import { parseFeedDate } from "./dates.ts";
 import { describe } from "./describe.ts";
 import { entryGuid, parseDuration, personName, uniqueStrings } from "./entry-common.ts";
 import { MediaCollector, numberAttribute } from "./media.ts";
-import { contextDigest, itemDigest } from "./item-digest.ts";
+import { itemContext, itemDigest } from "./item-digest.ts";
 import { type FeedFormat, type ItemSelection, type ParsedEntry, type ParsedFeed, SkippedUnknownItem } from "./model.ts";
 import { firstText, plainTitle } from "./text.ts";
 import { absoluteUrl } from "./urls.ts";
@@ -154,11 +154,11 @@ export function normalizeRss(root: XmlElement, format: FeedFormat, documentUrl: 
   const itemBase = base ?? siteUrl;
   const itunesImage = child(channel, "itunes:image");
   const ttl = Number(textOf(child(channel, "ttl")).trim());
-  const context = selection ? contextDigest(`rss\u0000${format}\u0000${itemBase ?? ""}\u0000${language ?? ""}`) : "";
+  const context = selection ? itemContext(`${selection?.context ?? ""}\u0000rss\u0000${format}\u0000${itemBase ?? ""}\u0000${language ?? ""}`) : null;
   const entries: ParsedEntry[] = [];
   const knownItems: string[] = [];
   for (const item of items) {
-    const digest = selection ? itemDigest(context, item) : null;
+    const digest = selection ? itemDigest(context!, item) : null;
     if (digest !== null && selection!.known.has(digest)) knownItems.push(digest);
     else if (item.skipped) throw new SkippedUnknownItem("a skipped item is not known in this context");
     else {

@@ -61,7 +61,7 @@ export function readFeedDocument(input: string, documentUrl: string | null = nul
   let root;
   try {
     // Items are digested when a selection is given; with skipMarkup, those of known markup are not even read.
-    const items = selection ? { digests: true, skip: selection.skipMarkup ? knownMarkup(selection.known) : undefined } : null;
+    const items = selection ? { digests: true, skip: selection.skipMarkup ? knownMarkup(selection.known) : undefined, marker: selection.marker } : null;
     root = parseXmlTree(withoutDoctype(normalizeLineEnds(text)), documentUrl, items);
   } catch (error) {
     if (error instanceof TooDeeplyNested) throw new FeedParseError("malformed", "The feed is nested too deeply to read", { cause: error });

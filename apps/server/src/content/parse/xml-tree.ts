@@ -1,3 +1,4 @@
+// Over 300 lines: one tree builder, its tokeniser and the skipping of known items, read together.
 // A light element tree of a feed document, built in one streaming pass of htmlparser2's XML
 // tokeniser. htmlparser2 never refuses a document: unclosed, misnested and truncated markup,
 // stray `&` and undeclared prefixes all come out as a tree, the way a lenient reader wants.
@@ -6,6 +7,7 @@ import { decodeHTMLStrict } from "entities";
 import { type Handler, Parser, Tokenizer } from "htmlparser2";
 import { markupDigest } from "./item-digest.ts";
 import { knownPrefix } from "./namespaces.ts";
+import { findEndTag } from "./item-end.ts";
 import { absoluteUrl } from "./urls.ts";
 
 /** An element of the tree. */
@@ -29,7 +31,9 @@ export interface XmlElement {
    * markup as the document has it, start tag to end tag (item-digest.ts' markupDigest).
    */
   digest?: string;
-  /** An item left unread because its markup's digest was known (`skip`): no attributes' values beyond its own, no children. */
+  /** For items with a digest: the xml:base and xml:lang they inherit (part of their digest's context half). */
+  inherited?: string;
+  /** An item left unread because its markup's digest was known (`skip`, or item-scan.ts): no children. */
   skipped?: true;
 }
 
@@ -39,6 +43,8 @@ export interface ItemReading {
   digests: boolean;
   /** Markup digests of items to leave unread: found by a scan of the markup, not tokenised. */
   skip?: ReadonlySet<string>;
+  /** The attribute item-scan.ts wrote the items' digests in (model.ts' ItemSelection.marker). */
+  marker?: string;
 }
 
 export type XmlNode = XmlElement | string;
@@ -83,53 +89,6 @@ const CAN_SKIP = (() => {
   const probe = new FeedTokenizer({ xmlMode: true }, { onopentagend() {} } as never) as unknown as Record<string, unknown>;
   return typeof probe.index === "number" && typeof probe.sectionStart === "number" && typeof probe.offset === "number";
 })();
-
-const LT = 60;
-const SLASH = 47;
-const BANG = 33;
-const GT = 62;
-
-/** Whether `text[at]` ends a tag name: whitespace, `>` or `/`. */
-function endsName(text: string, at: number): boolean {
-  const code = text.charCodeAt(at);
-  return code === GT || code === SLASH || code === 32 || code === 10 || code === 9 || code === 13;
-}
-
-/**
- * Where the element opened just before `from` closes, found by scanning the markup rather than
- * tokenising it: the index of its end tag's `<` and of the `>` after it. CDATA sections and
- * comments are stepped over whole; anything else unusual (another element of the same name
- * opening inside, a declaration, no end tag) answers null and the item is read as usual. A scan
- * mistaken by odd markup only finds a digest that is known for no item, so the item is read.
- */
-export function findEndTag(text: string, from: number, name: string): { start: number; end: number } | null {
-  let at = from;
-  for (;;) {
-    const lt = text.indexOf("<", at);
-    if (lt === -1) return null;
-    const next = text.charCodeAt(lt + 1);
-    if (next === BANG) {
-      if (text.startsWith("<![CDATA[", lt)) {
-        const close = text.indexOf("]]>", lt + 9);
-        if (close === -1) return null;
-        at = close + 3;
-      } else if (text.startsWith("<!--", lt)) {
-        const close = text.indexOf("-->", lt + 4);
-        if (close === -1) return null;
-        at = close + 3;
-      } else return null;
-      continue;
-    }
-    if (next === SLASH) {
-      const after = lt + 2 + name.length;
-      if (text.slice(lt + 2, after).toLowerCase() === name && endsName(text, after)) {
-        const end = text.indexOf(">", after);
-        return end === -1 ? null : { start: lt, end };
-      }
-    } else if (text.slice(lt + 1, lt + 1 + name.length).toLowerCase() === name && endsName(text, lt + 1 + name.length)) return null;
-    at = lt + 1;
-  }
-}
 
 if (typeof (Tokenizer.prototype as unknown as Record<string, unknown>).fastForwardTo === "function") {
   Object.defineProperty(FeedTokenizer.prototype, "fastForwardTo", {
@@ -225,13 +184,28 @@ class TreeBuilder implements Partial<Handler> {
    * end tag, so the item is neither tokenised nor built (its end tag closes it as usual).
    */
   private openItem(element: XmlElement, rawName: string): void {
+    const parent = this.stack.length > 1 ? this.stack[this.stack.length - 2]! : null;
+    element.inherited = `${parent?.base ?? ""}\u0000${parent?.lang ?? ""}`;
+    const marker = this.items!.marker;
+    if (marker) {
+      const attrs = element.attrs as Record<string, string>;
+      const known = attrs[`${marker}-known`];
+      const digest = known ?? attrs[marker];
+      if (digest !== undefined) {
+        delete attrs[marker];
+        delete attrs[`${marker}-known`];
+        element.digest = digest;
+        if (known !== undefined) element.skipped = true;
+        return;
+      }
+    }
     const start = this.parser!.startIndex;
     const openEnd = this.parser!.endIndex;
     const skip = this.items!.skip;
-    if (skip && skip.size > 0 && CAN_SKIP && this.tokenizer && this.text.charCodeAt(openEnd - 1) !== SLASH) {
+    if (skip && skip.size > 0 && CAN_SKIP && this.tokenizer && this.text.charCodeAt(openEnd - 1) !== 47 /* / */) {
       const endTag = findEndTag(this.text, openEnd + 1, rawName);
       if (endTag) {
-        const digest = markupDigest(this.text, start, endTag.end + 1, element.base, element.lang);
+        const digest = markupDigest(this.text, start, endTag.end + 1);
         if (skip.has(digest)) {
           element.digest = digest;
           element.skipped = true;
@@ -252,7 +226,7 @@ class TreeBuilder implements Partial<Handler> {
     const item = this.itemStarts.at(-1);
     if (item && item.element === closed && this.parser) {
       this.itemStarts.pop();
-      item.element.digest = markupDigest(this.text, item.start, this.parser.endIndex + 1, item.element.base, item.element.lang);
+      item.element.digest = markupDigest(this.text, item.start, this.parser.endIndex + 1);
     }
     this.scope = this.scopes.pop()!;
     this.current = this.stack.length > 0 ? this.stack[this.stack.length - 1]! : null;
