@@ -210,6 +210,7 @@ interface RefreshAnswer {
   seconds: number;
   cpuSeconds?: number;
   mainCpuSeconds?: number;
+  threadCpuSeconds?: Record<string, number> | null;
   maxRssMb?: number;
 }
 
@@ -414,6 +415,7 @@ try {
       "wall s": Number(wall.toFixed(2)),
       "CPU s": fmt(answer.cpuSeconds),
       "main thread CPU s": fmt(answer.mainCpuSeconds),
+      ...(answer.threadCpuSeconds ? { "CPU s by thread": answer.threadCpuSeconds } : {}),
       ...(floor ? { "floor CPU s": fmt(floor.cpuSeconds), "× floor": answer.cpuSeconds === undefined ? "?" : `${(answer.cpuSeconds / floor.cpuSeconds).toFixed(1)}×` } : {}),
       "peak RSS MB": answer.maxRssMb ?? "?",
       ...(newsboatWall !== null ? { "newsboat wall s": Number(newsboatWall.toFixed(2)), "÷ newsboat": `${(wall / newsboatWall).toFixed(2)}×` } : {}),

@@ -13,6 +13,7 @@ import { createTimelineRepo } from "../timeline/timeline.repo.ts";
 import { USER_AGENT } from "../lib/http/user-agent.ts";
 import { createLogger } from "../lib/logger.ts";
 import { openLocalDatabase } from "../local-database.ts";
+import { threadCpuSeconds } from "../lib/thread-cpu.ts";
 
 /**
  * `cli refresh [--all]`: one pass of the refresh engine over the configured database (the
@@ -26,6 +27,7 @@ export async function refreshOnce(config: Config, options: { all: boolean }) {
   // The embedded database: the running server's (found through its lock), or started for this command.
   const database = await openLocalDatabase(config, { command: "refresh", logger, share: true });
   let outcome;
+  let threads: ReturnType<typeof threadCpuSeconds> = null;
   try {
     await migrate(database.db);
     const ids = createIdGenerator({ workerId: config.workerId ?? randomInt(1024) });
@@ -49,6 +51,8 @@ export async function refreshOnce(config: Config, options: { all: boolean }) {
     if (options.all) await feeds.markDue(systemClock.now());
     try {
       outcome = await refresher.scheduler.drain();
+      // Before the reading threads end, so that their time is counted.
+      threads = threadCpuSeconds();
     } finally {
       await refresher.readers.close();
       network.close();
@@ -64,6 +68,8 @@ export async function refreshOnce(config: Config, options: { all: boolean }) {
     cpuSeconds: Number(((usage.userCPUTime + usage.systemCPUTime) / 1e6).toFixed(2)),
     /** Of which the main thread's (fetching and storing; the rest is the reading threads', the collector's and the compiler's). */
     mainCpuSeconds: Number(((main.user + main.system) / 1e6).toFixed(2)),
+    /** By kind of thread, where the system tells (lib/thread-cpu.ts). */
+    threadCpuSeconds: threads,
     maxRssMb: Math.round(usage.maxRSS / 1024),
   };
 }

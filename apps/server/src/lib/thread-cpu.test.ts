@@ -1,0 +1,20 @@
+import { Worker } from "node:worker_threads";
+import { describe, expect, it } from "vitest";
+import { threadCpuSeconds } from "./thread-cpu.ts";
+
+describe("processor time by kind of thread", () => {
+  it.runIf(process.platform === "linux")("counts the main thread's and a worker thread's time apart", async () => {
+    const before = threadCpuSeconds()!;
+    const spin = (ms: number) => {
+      const end = Date.now() + ms;
+      while (Date.now() < end);
+    };
+    spin(300);
+    const worker = new Worker("const end = Date.now() + 400; while (Date.now() < end); require('node:worker_threads').parentPort.postMessage(1); setInterval(() => {}, 1000);", { eval: true });
+    await new Promise((resolve) => worker.once("message", resolve));
+    const after = threadCpuSeconds()!;
+    await worker.terminate();
+    expect(after.main - before.main).toBeGreaterThanOrEqual(0.2);
+    expect(after.workers - before.workers).toBeGreaterThanOrEqual(0.3);
+  });
+});
