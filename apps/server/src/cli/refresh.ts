@@ -14,6 +14,7 @@ import { USER_AGENT } from "../lib/http/user-agent.ts";
 import { createLogger } from "../lib/logger.ts";
 import { openLocalDatabase } from "../local-database.ts";
 import { threadCpuSeconds } from "../lib/thread-cpu.ts";
+import { peakResidentMb } from "../lib/peak-memory.ts";
 
 /**
  * `cli refresh [--all]`: one pass of the refresh engine over the configured database (the
@@ -70,6 +71,7 @@ export async function refreshOnce(config: Config, options: { all: boolean }) {
     mainCpuSeconds: Number(((main.user + main.system) / 1e6).toFixed(2)),
     /** By kind of thread, where the system tells (lib/thread-cpu.ts). */
     threadCpuSeconds: threads,
-    maxRssMb: Math.round(usage.maxRSS / 1024),
+    /** This process's own peak (lib/peak-memory.ts: not the size of the process that spawned it). */
+    maxRssMb: peakResidentMb(),
   };
 }
