@@ -71,6 +71,10 @@ export function createTimelineRepo(db: Database) {
           now,
         ),
       );
+      // Most feeds are in no list: a one-row look spares planning the two statements below (a
+      // third of the database's time of storing a feed's 5 new entries).
+      const listed = rowsOf<{ listed: boolean }>(await executor.execute(sql`SELECT EXISTS (SELECT 1 FROM list_feeds WHERE feed_id = ${feedId}) AS listed`));
+      if (listed[0]?.listed !== true) return;
       // The batch enters each list "now", a millisecond apart in publication order (as in
       // addListFeedEntries): the list shows it in the feed's order, and no two share a time.
       await executor.execute(sql`
