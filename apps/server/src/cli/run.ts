@@ -18,7 +18,7 @@ const USAGE = `Usage:
   npm run -s cli -- refresh [--all]
       Refreshes every due feed (with --all: every feed somebody reads) in the configured
       database once, then prints {"refreshed", "notModified", "failed", "seconds",
-      "cpuSeconds", "maxRssMb"}. While a server runs on the embedded database (DATA_DIR),
+      "cpuSeconds", "mainCpuSeconds", "threadCpuSeconds", "maxRssMb"}. While a server runs on the embedded database (DATA_DIR),
       uses that server's database.
   npm run -s cli -- backup <file> [--server <url>]
       Writes a consistent backup of the whole database (gzip'd JSON lines) to <file>. While a
