@@ -415,7 +415,8 @@ try {
       "wall s": Number(wall.toFixed(2)),
       "CPU s": fmt(answer.cpuSeconds),
       "main thread CPU s": fmt(answer.mainCpuSeconds),
-      ...(answer.threadCpuSeconds ? { "CPU s by thread": answer.threadCpuSeconds } : {}),
+      // main / reading threads / V8's helpers (collection, compilation) / libuv's pool (inflating)
+      ...(answer.threadCpuSeconds ? { "CPU s by thread": Object.entries(answer.threadCpuSeconds).filter(([, seconds]) => seconds > 0).map(([kind, seconds]) => `${kind} ${seconds.toFixed(1)}`).join(" / ") } : {}),
       ...(floor ? { "floor CPU s": fmt(floor.cpuSeconds), "× floor": answer.cpuSeconds === undefined ? "?" : `${(answer.cpuSeconds / floor.cpuSeconds).toFixed(1)}×` } : {}),
       "peak RSS MB": answer.maxRssMb ?? "?",
       ...(newsboatWall !== null ? { "newsboat wall s": Number(newsboatWall.toFixed(2)), "÷ newsboat": `${(wall / newsboatWall).toFixed(2)}×` } : {}),

@@ -28,7 +28,7 @@ export async function refreshOnce(config: Config, options: { all: boolean }) {
   // The embedded database: the running server's (found through its lock), or started for this command.
   const database = await openLocalDatabase(config, { command: "refresh", logger, share: true });
   let outcome;
-  let threads: ReturnType<typeof threadCpuSeconds> = null;
+  let threads: ReturnType<typeof threadCpuSeconds> | undefined;
   try {
     await migrate(database.db);
     const ids = createIdGenerator({ workerId: config.workerId ?? randomInt(1024) });
@@ -70,7 +70,7 @@ export async function refreshOnce(config: Config, options: { all: boolean }) {
     /** Of which the main thread's (fetching and storing; the rest is the reading threads', the collector's and the compiler's). */
     mainCpuSeconds: Number(((main.user + main.system) / 1e6).toFixed(2)),
     /** By kind of thread, where the system tells (lib/thread-cpu.ts). */
-    threadCpuSeconds: threads,
+    threadCpuSeconds: threads ?? null,
     /** This process's own peak (lib/peak-memory.ts: not the size of the process that spawned it). */
     maxRssMb: peakResidentMb(),
   };
