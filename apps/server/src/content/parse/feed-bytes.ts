@@ -16,14 +16,15 @@ const MARKER = `tidings-${randomBytes(6).toString("hex")}`;
  * and listing them in `knownItems`; every other entry carries its digest. Where its encoding
  * allows (UTF-8, single-byte), items are found and digested in the bytes (item-scan.ts) and a
  * known item is neither decoded nor tokenised: a refresh of a feed with 5 new items of 60 decodes
- * and parses 5 items and the feed's head. Other documents are read as text, their known items
- * skipped as they are tokenised (xml-tree.ts). When the feed's context changed since (its
+ * and parses 5 items and the feed's head. Other documents (UTF-16, double-byte encodings, a
+ * document type with entities) are read whole, their known items left out only of what is
+ * normalised and sanitised. When the feed's context changed since (its
  * language, base, encoding, author), every item reads anew: the document is read again, skipping
  * nothing. Throws FeedParseError.
  */
 export function parseFeedBytes(bytes: Uint8Array, contentType: string | null, url: string, known: ReadonlySet<string>): ParsedFeed {
   const plan = planDecoding(bytes, contentType);
-  const context = `${plan.encoding}`;
+  const context = plan.encoding;
   const body = Buffer.from(bytes.buffer, bytes.byteOffset + plan.bom, bytes.byteLength - plan.bom);
   const skip = known.size > 0 ? knownMarkup(known) : new Set<string>();
   const scanned = plan.asciiCompatible && !isJson(body) ? scanItems(body, skip, MARKER) : null;
@@ -32,7 +33,6 @@ export function parseFeedBytes(bytes: Uint8Array, contentType: string | null, ur
     return parseFeedDocument(text, url, { known, context });
   }
   const read = (scan: NonNullable<typeof scanned>) => parseFeedDocument(decodeWithPlan(scan.bytes, { ...plan, bom: 0 }).text, url, { known, context, marker: MARKER });
-  if (scanned.skipped === 0) return read(scanned);
   try {
     return read(scanned);
   } catch (error) {
@@ -50,5 +50,3 @@ function isJson(body: Buffer): boolean {
   }
   return false;
 }
-
-

@@ -93,8 +93,8 @@ export function itemContext(context: string): { context: string; last: string | 
  * The digest of an item as a refresh reads it: its markup's ({@link markupDigest} or
  * {@link bytesDigest}) then its context's. Two items with the same digest read the same, so a
  * refresh that finds the digest of an item it read before need not read it again; and because
- * the markup's half comes first, an item may be skipped by its markup alone (item-scan.ts,
- * xml-tree.ts) before the feed's context is known, which is checked after. Null for an item
+ * the markup's half comes first, an item may be skipped by its markup alone (item-scan.ts)
+ * before the feed's context is known, which is checked after. Null for an item
  * without markup.
  */
 export function itemDigest(context: ReturnType<typeof itemContext>, item: { digest?: string; inherited?: string }): string | null {
@@ -109,9 +109,8 @@ export function itemDigest(context: ReturnType<typeof itemContext>, item: { dige
 }
 
 /**
- * The markup halves of the known digests of two halves: what the tree builder may skip, each
- * item's context checked after (parse-feed.ts reads the document again, skipping nothing, when
- * the context changed).
+ * The markup halves of the known digests: what item-scan.ts may leave out, each item's context
+ * checked after (feed-bytes.ts reads the document again, skipping nothing, when it changed).
  */
 export function knownMarkup(known: Iterable<string>): Set<string> {
   const markup = new Set<string>();

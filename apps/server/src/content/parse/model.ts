@@ -45,11 +45,6 @@ export interface ParsedEntry {
 /** Items read before, to skip: their digests (item-digest.ts). */
 export interface ItemSelection {
   known: ReadonlySet<string>;
-  /**
-   * Skip known items' markup while reading the document (xml-tree.ts), not only their reading
-   * into entries: set by parse-feed.ts, which reads again without when a feed's context changed.
-   */
-  skipMarkup?: boolean;
   /** What else items read differently by (the document's encoding), part of each item's digest. */
   context?: string;
   /**

@@ -1,6 +1,5 @@
 import { xmlFeedFormat } from "./format.ts";
-import { knownMarkup } from "./item-digest.ts";
-import { type FeedFormat, type ItemSelection, type ParsedFeed, SkippedUnknownItem } from "./model.ts";
+import type { FeedFormat, ItemSelection, ParsedFeed } from "./model.ts";
 import { normalizeAtom } from "./normalize-atom.ts";
 import { jsonFeedFormat, normalizeJson, readJsonFeed } from "./normalize-json.ts";
 import { normalizeRss } from "./normalize-rss.ts";
@@ -60,8 +59,8 @@ export function readFeedDocument(input: string, documentUrl: string | null = nul
   }
   let root;
   try {
-    // Items are digested when a selection is given; with skipMarkup, those of known markup are not even read.
-    const items = selection ? { digests: true, skip: selection.skipMarkup ? knownMarkup(selection.known) : undefined, marker: selection.marker } : null;
+    // Items are digested when a selection is given (with the digests item-scan.ts wrote, if it did).
+    const items = selection ? { digests: true, marker: selection.marker } : null;
     root = parseXmlTree(withoutDoctype(normalizeLineEnds(text)), documentUrl, items);
   } catch (error) {
     if (error instanceof TooDeeplyNested) throw new FeedParseError("malformed", "The feed is nested too deeply to read", { cause: error });
@@ -87,16 +86,5 @@ export function normalizeFeedDocument(document: FeedDocument, documentUrl: strin
 
 /** Parses a feed document's text into the product's model (see {@link readFeedDocument} and {@link normalizeFeedDocument}). */
 export function parseFeedDocument(input: string, documentUrl: string | null = null, selection?: ItemSelection): ParsedFeed {
-  if (!selection || selection.known.size === 0) return normalizeFeedDocument(readFeedDocument(input, documentUrl, selection), documentUrl, selection);
-  // Known items are skipped as the document is read (their markup digested, not tokenised);
-  // when the feed's context changed since (its language, base, author), every item reads anew,
-  // and the document is read again, skipping nothing.
-  const skipping = { ...selection, skipMarkup: true };
-  try {
-    return normalizeFeedDocument(readFeedDocument(input, documentUrl, skipping), documentUrl, skipping);
-  } catch (error) {
-    if (!(error instanceof SkippedUnknownItem)) throw error;
-  }
-  const reading = { ...selection, skipMarkup: false };
-  return normalizeFeedDocument(readFeedDocument(input, documentUrl, reading), documentUrl, reading);
+  return normalizeFeedDocument(readFeedDocument(input, documentUrl, selection), documentUrl, selection);
 }

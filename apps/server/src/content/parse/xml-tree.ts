@@ -1,4 +1,3 @@
-// Over 300 lines: one tree builder, its tokeniser and the skipping of known items, read together.
 // A light element tree of a feed document, built in one streaming pass of htmlparser2's XML
 // tokeniser. htmlparser2 never refuses a document: unclosed, misnested and truncated markup,
 // stray `&` and undeclared prefixes all come out as a tree, the way a lenient reader wants.
@@ -7,7 +6,6 @@ import { decodeHTMLStrict } from "entities";
 import { type Handler, Parser, Tokenizer } from "htmlparser2";
 import { markupDigest } from "./item-digest.ts";
 import { knownPrefix } from "./namespaces.ts";
-import { findEndTag } from "./item-end.ts";
 import { absoluteUrl } from "./urls.ts";
 
 /** An element of the tree. */
@@ -33,7 +31,7 @@ export interface XmlElement {
   digest?: string;
   /** For items with a digest: the xml:base and xml:lang they inherit (part of their digest's context half). */
   inherited?: string;
-  /** An item left unread because its markup's digest was known (`skip`, or item-scan.ts): no children. */
+  /** An item item-scan.ts left out, its markup's digest known: no children. */
   skipped?: true;
 }
 
@@ -41,8 +39,6 @@ export interface XmlElement {
 export interface ItemReading {
   /** Digest each item's markup (XmlElement.digest). */
   digests: boolean;
-  /** Markup digests of items to leave unread: found by a scan of the markup, not tokenised. */
-  skip?: ReadonlySet<string>;
   /** The attribute item-scan.ts wrote the items' digests in (model.ts' ItemSelection.marker). */
   marker?: string;
 }
@@ -67,28 +63,13 @@ export class TooDeeplyNested extends Error {}
  * version of htmlparser2 no longer has it, the tokeniser is used as it is (xml-tree.test.ts
  * checks that both read the corpus the same).
  */
-export class FeedTokenizer extends Tokenizer {
-  /**
-   * Goes on reading at `at` (an index into the text), as text: called by the tree builder from
-   * its open-tag handler, after which the tokeniser sets the start of the next text section to
-   * the index it reads next. Uses the same private fields as fastForwardTo.
-   */
-  skipTo(at: number): void {
-    (this as unknown as TokenizerState).index = at - 1;
-  }
-}
+export class FeedTokenizer extends Tokenizer {}
 
 interface TokenizerState {
   buffer: string;
   index: number;
   offset: number;
 }
-
-/** Whether the tokeniser has the private fields skipping relies on (checked once). */
-const CAN_SKIP = (() => {
-  const probe = new FeedTokenizer({ xmlMode: true }, { onopentagend() {} } as never) as unknown as Record<string, unknown>;
-  return typeof probe.index === "number" && typeof probe.sectionStart === "number" && typeof probe.offset === "number";
-})();
 
 if (typeof (Tokenizer.prototype as unknown as Record<string, unknown>).fastForwardTo === "function") {
   Object.defineProperty(FeedTokenizer.prototype, "fastForwardTo", {
@@ -118,9 +99,8 @@ const ITEMS = new Set(["item", "entry"]);
 
 class TreeBuilder implements Partial<Handler> {
   root: XmlElement | null = null;
-  /** The parser feeding this builder (for the positions of items' markup), its tokeniser and its text. */
+  /** The parser feeding this builder (for the positions of items' markup) and its text. */
   parser: Parser | null = null;
-  tokenizer: FeedTokenizer | null = null;
   text = "";
   private readonly documentUrl: string | null;
   private readonly items: ItemReading | null;
@@ -175,15 +155,15 @@ class TreeBuilder implements Partial<Handler> {
     this.scopes.push(this.scope);
     this.scope = scope;
     this.current = element;
-    if (this.items?.digests && ITEMS.has(element.name) && this.parser) this.openItem(element, rawName);
+    if (this.items?.digests && ITEMS.has(element.name) && this.parser) this.openItem(element);
   }
 
   /**
-   * An item opens: its markup's start is noted for its digest; with items to skip, its end tag is
-   * found by a scan, and when the markup's digest is one to skip, the tokeniser goes on at the
-   * end tag, so the item is neither tokenised nor built (its end tag closes it as usual).
+   * An item opens: its digest is the one item-scan.ts wrote into its start tag (the attribute is
+   * removed; an item it left out is marked skipped), else its markup's start is noted for the
+   * digest made when it closes.
    */
-  private openItem(element: XmlElement, rawName: string): void {
+  private openItem(element: XmlElement): void {
     const parent = this.stack.length > 1 ? this.stack[this.stack.length - 2]! : null;
     element.inherited = `${parent?.base ?? ""}\u0000${parent?.lang ?? ""}`;
     const marker = this.items!.marker;
@@ -199,22 +179,7 @@ class TreeBuilder implements Partial<Handler> {
         return;
       }
     }
-    const start = this.parser!.startIndex;
-    const openEnd = this.parser!.endIndex;
-    const skip = this.items!.skip;
-    if (skip && skip.size > 0 && CAN_SKIP && this.tokenizer && this.text.charCodeAt(openEnd - 1) !== 47 /* / */) {
-      const endTag = findEndTag(this.text, openEnd + 1, rawName);
-      if (endTag) {
-        const digest = markupDigest(this.text, start, endTag.end + 1);
-        if (skip.has(digest)) {
-          element.digest = digest;
-          element.skipped = true;
-          this.tokenizer.skipTo(endTag.start);
-          return;
-        }
-      }
-    }
-    this.itemStarts.push({ element, start });
+    this.itemStarts.push({ element, start: this.parser!.startIndex });
   }
 
   onclosetag(): void {
@@ -314,8 +279,8 @@ class TreeBuilder implements Partial<Handler> {
 
 /**
  * The document's root element as a tree, or null when the text holds no element. `documentUrl`
- * is the base of xml:base declarations; `items` says whether items are digested, and which are
- * skipped. Throws {@link TooDeeplyNested}.
+ * is the base of xml:base declarations; `items` says whether items are digested, and where
+ * item-scan.ts wrote their digests. Throws {@link TooDeeplyNested}.
  */
 export function parseXmlTree(text: string, documentUrl: string | null, items: ItemReading | null = null): XmlElement | null {
   const builder = new TreeBuilder(documentUrl, items);
@@ -328,9 +293,6 @@ export function parseXmlTree(text: string, documentUrl: string | null, items: It
     Tokenizer: FeedTokenizer,
   });
   builder.parser = parser;
-  // The tokeniser the parser made (a private field), for skipping items; none, none skipped.
-  const tokenizer = (parser as unknown as { tokenizer?: unknown }).tokenizer;
-  builder.tokenizer = tokenizer instanceof FeedTokenizer ? tokenizer : null;
   builder.text = text;
   parser.end(text);
   return builder.root;
