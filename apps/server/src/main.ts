@@ -1,18 +1,18 @@
 import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import v8 from "node:v8";
-import vm from "node:vm";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { migrate, MigrationError } from "./db/migrate.ts";
 import { localUrlOf } from "./db/embedded/data-dir-lock.ts";
 import { openLocalDatabase, type LocalDatabase } from "./local-database.ts";
 import { createHealthRepo, createReadiness } from "./features/health/index.ts";
+import { startJobsThread, type JobsThread } from "./jobs-thread-host.ts";
 import { createRoot } from "./root.ts";
 import { ConfigError, loadConfig, type Config } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 import { resolveVapidKeys } from "./lib/push/vapid-keys.ts";
 import { resolveAuthSecret } from "./lib/secret.ts";
+import { releaseStartupMemory } from "./lib/startup-memory.ts";
 
 /** The server's entry point: configuration, database, migrations, the composition root, HTTP server. */
 const WEB_DIST_DIR = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -22,18 +22,6 @@ const STARTUP_SETTLE_MS = 1000;
 const DRAIN_REQUESTS_MS = 20_000;
 /** A shutdown that has not ended by then (a hung close) ends the process anyway, with code 1. */
 const SHUTDOWN_DEADLINE_MS = 28_000;
-
-/**
- * One full collection, compacting and shrinking the heap, once the server is up. Start-up (module
- * loading, migrations, the database's first queries) leaves ~70 MB of garbage and grown heap
- * spaces, which V8 keeps while the process is idle: no allocation, so no collection. It pauses
- * the process for ~0.1-0.3 s, once.
- */
-function releaseStartupMemory() {
-  v8.setFlagsFromString("--expose-gc");
-  const gc = vm.runInNewContext("gc") as (options: { type: "major"; execution: "sync"; flavor: "last-resort" }) => void;
-  gc({ type: "major", execution: "sync", flavor: "last-resort" });
-}
 
 function readConfig(): Config {
   try {
@@ -75,8 +63,16 @@ async function main() {
   }
   if (applied.length) logger.info({ applied }, "database migrated");
 
+  // The background jobs (the refresh first) run in a thread of their own, so that what a refresh
+  // stores and the garbage it leaves never hold up the event loop that answers readers.
+  // Wakes of their loops (new feeds due, a webhook queued) reach them there (lib/claim-loop.ts).
   const root = createRoot({ config, logger, database, authSecret, vapidKeys });
-  if (config.fetch.scheduler) for (const job of root.jobs) job.start();
+  let jobs: JobsThread | null = null;
+  if (config.fetch.scheduler && !config.fetch.jobsThread) for (const job of root.jobs) job.start();
+  else if (config.fetch.scheduler) {
+    const databaseUrl = config.databaseUrl ?? database.embedded!.url;
+    jobs = startJobsThread({ data: { databaseUrl, embedded: database.embedded !== null, authSecret, vapidKeys }, logger, onRefresh: root.metrics.onRefresh });
+  }
   // Inbox mail over SMTP only when SMTP_LISTEN_PORT is set: smtp-server and mailparser load then.
   let smtp: { close(): Promise<void> } | null = null;
   if (config.inbox.smtp) {
@@ -139,7 +135,7 @@ async function main() {
         server.closeAllConnections();
       }
     });
-    await Promise.all([drained, ...root.jobs.map((job) => job.stop()), smtp?.close()]);
+    await Promise.all([drained, ...(jobs ? [jobs.stop()] : root.jobs.map((job) => job.stop())), smtp?.close()]);
     // Notifications of the last refreshes go out before the connections close.
     await root.push.notifier.settled();
     await root.feedReaders.close();

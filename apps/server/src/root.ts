@@ -1,3 +1,4 @@
+// Over 300 lines: the one composition root, every feature's wiring read top to bottom in one place.
 import { createIdGenerator } from "@tidings/contracts";
 import { randomInt } from "node:crypto";
 import { createAuthModule } from "./auth/index.ts";
@@ -25,7 +26,7 @@ import { createIntegrationsModule } from "./features/integrations/index.ts";
 import { createInvitationsModule } from "./features/invitations/index.ts";
 import { createListsModule } from "./features/lists/index.ts";
 import { createMessagingModule } from "./features/messaging/index.ts";
-import { createMetricsModule } from "./features/metrics/index.ts";
+import { createMetricsModule, type MetricsModule } from "./features/metrics/index.ts";
 import type { FeatureModule, Job } from "./features/module.ts";
 import { createPowerModule } from "./features/power/index.ts";
 import { createProfilesModule } from "./features/profiles/index.ts";
@@ -57,6 +58,8 @@ export interface RootInput {
   /** The instance's VAPID keys; null: none in this process (it sends no push); absent: this process's own (tests). */
   vapidKeys?: VapidKeys | null;
   clock?: Clock;
+  /** Where the feed engine reports each refresh; absent: this root's metrics. */
+  onRefresh?: MetricsModule["onRefresh"];
 }
 
 /**
@@ -140,7 +143,7 @@ export function createRoot(input: RootInput) {
     ...boosts,
     ...(power.enabled ? { tipsWaiting: (feedIds: string[]) => power.ledger.feedBalances(feedIds) } : {}),
   });
-  const refresher = createRefresher({ platform: { ...platform, db: database.background ?? db }, config: { ...config.fetch, siteIcons: config.images.siteIcons }, feeds: feeds.repo, timeline, rsshub: rsshub.router, actions: ingest, onRefresh: metrics.onRefresh });
+  const refresher = createRefresher({ platform: { ...platform, db: database.background ?? db }, config: { ...config.fetch, siteIcons: config.images.siteIcons }, feeds: feeds.repo, timeline, rsshub: rsshub.router, actions: ingest, onRefresh: input.onRefresh ?? metrics.onRefresh });
   const feedsById = async (feedIds: string[]) => new Map((await feeds.repo.findByIds(feedIds)).map((feed) => [feed.id, presentFeed(feed)]));
   const files = createFilesModule({ platform, webUrl: server.webUrl, avatarMaxBytes: config.accounts.avatarMaxBytes });
   const search = createSearchModule({ platform, feedsById, inboxesById: (inboxIds) => inboxes.inboxesById(inboxIds) });

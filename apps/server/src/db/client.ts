@@ -19,8 +19,11 @@ export type DatabaseSource =
    * data directory's lock (claimDataDir).
    */
   | { kind: "embedded"; dir: string; logger?: EmbeddedPostgresLog; durable?: boolean; maxConnections?: number; settings?: Record<string, string> }
-  /** A PostgreSQL 15+ server. */
-  | { kind: "postgres"; url: string; maxConnections?: number };
+  /**
+   * A PostgreSQL 15+ server. `background`: its connections' server processes run below the ones
+   * answering readers where this process may renice them (the embedded database's).
+   */
+  | { kind: "postgres"; url: string; maxConnections?: number; background?: boolean };
 
 /** What a database is, as the health route and backups name it. */
 export type DatabaseDriver = DatabaseSource["kind"];
@@ -109,7 +112,7 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
       },
     };
   }
-  const pool = await openPool({ connectionString: source.url, ...(source.maxConnections ? { max: source.maxConnections } : {}) });
+  const pool = await openPool({ connectionString: source.url, ...(source.maxConnections ? { max: source.maxConnections } : {}) }, { background: source.background === true });
   return { ...pool, driver: "postgres", embedded: null };
 }
 

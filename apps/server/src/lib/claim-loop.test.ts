@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { createClaimLoop, type RetrySchedule, retryAt, retryDelay } from "./claim-loop.ts";
 import { systemClock } from "./clock.ts";
@@ -156,5 +158,34 @@ describe("createClaimLoop", () => {
     expect(await loop.drain()).toBe(25);
     expect(ran.size).toBe(25);
     expect(await loop.drain()).toBe(0);
+  });
+
+  it("passes a wake to the running loop of its name in another thread of the process (the server's jobs thread)", async () => {
+    // A loop that claims nothing and would sleep a minute, in a thread of its own: it says when it claims.
+    const source = `
+      import { parentPort } from "node:worker_threads";
+      const { createClaimLoop } = await import(${JSON.stringify(new URL("./claim-loop.ts", import.meta.url).href)});
+      let claims = 0;
+      const quiet = { info() {}, warn() {}, error() {} };
+      const loop = createClaimLoop({ name: "cross-thread", claim: async () => { parentPort.postMessage(++claims); return []; }, run: async () => {}, concurrency: 1, pollMs: 60000, logger: quiet, clock: { now: () => new Date() } });
+      loop.start();
+      parentPort.once("message", async () => { await loop.stop(); parentPort.close(); });
+    `;
+    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(source)}`));
+    const claims: number[] = [];
+    worker.on("message", (n: number) => claims.push(n));
+    try {
+      await expect.poll(() => claims, { timeout: 10_000 }).toEqual([1]);
+      const here = createClaimLoop<number>({ name: "cross-thread", claim: async () => [], run: async () => {}, concurrency: 1, pollMs: 60_000, logger, clock: systemClock });
+      here.wake();
+      await expect.poll(() => claims, { timeout: 2000 }).toEqual([1, 2]);
+      // A loop of another name is not woken.
+      createClaimLoop<number>({ name: "another", claim: async () => [], run: async () => {}, concurrency: 1, pollMs: 60_000, logger, clock: systemClock }).wake();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(claims).toEqual([1, 2]);
+    } finally {
+      worker.postMessage("stop");
+      await once(worker, "exit");
+    }
   });
 });

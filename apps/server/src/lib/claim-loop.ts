@@ -1,3 +1,5 @@
+// Over 300 lines: one loop's claiming, running, renewing, giving back, backing off and waking share its state.
+import { BroadcastChannel } from "node:worker_threads";
 import type { Clock } from "./clock.ts";
 import type { Logger } from "./logger.ts";
 
@@ -42,6 +44,9 @@ export function retryAt(schedule: RetrySchedule, failedAttempts: number, now: Da
   return delay === null ? null : new Date(now.getTime() + delay);
 }
 
+/** The channel on which wakes reach the loops of a name in every thread of this process. */
+const wakeChannelOf = (name: string) => `tidings:claim-loop:${name}`;
+
 export interface ClaimLoopOptions<T> {
   /** Names the loop in the log. */
   name: string;
@@ -81,7 +86,11 @@ export interface ClaimLoop {
    * (up to `stopGraceMs`).
    */
   stop(): Promise<void>;
-  /** Looks at the queue now (work was just queued by this process). */
+  /**
+   * Looks at the queue now (work was just queued by this process). A loop that is not running here
+   * passes the wake to the loops of its name running in other threads of this process (the server
+   * runs its jobs in a thread of their own: jobs-thread.ts).
+   */
   wake(): void;
   /** Claims and runs everything due until nothing is left; answers how many items it claimed and ran (tests, the CLI). */
   drain(): Promise<number>;
@@ -126,9 +135,16 @@ export function createClaimLoop<T>(options: ClaimLoopOptions<T>): ClaimLoop {
   /** Runs that threw in a row, and until when the loop claims nothing because of them. */
   let runFailures = 0;
   let backoffUntil = 0;
+  /** Wakes from other threads, while running; and the channel this loop's wakes go out on, while not. */
+  let listening: BroadcastChannel | null = null;
+  let sending: BroadcastChannel | null = null;
 
   const wakeAll = (set: Set<() => void>) => {
     for (const wake of [...set]) wake();
+  };
+  const wakeHere = () => {
+    woken = true;
+    wakeAll(sleepers);
   };
 
   /** Keeps renewing the leases of what this process holds, while it holds anything. */
@@ -262,11 +278,16 @@ export function createClaimLoop<T>(options: ClaimLoopOptions<T>): ClaimLoop {
       if (running) return;
       running = true;
       stopping = false;
+      listening = new BroadcastChannel(wakeChannelOf(options.name));
+      listening.onmessage = () => wakeHere();
+      listening.unref();
       loop = run();
     },
     async stop() {
       running = false;
       stopping = true;
+      listening?.close();
+      listening = null;
       for (const set of [sleepers, slotWaiters, backingOff]) wakeAll(set);
       await loop;
       loop = null;
@@ -277,8 +298,13 @@ export function createClaimLoop<T>(options: ClaimLoopOptions<T>): ClaimLoop {
       if (late) logger.warn({ loop: options.name, underWay: inFlight.size, waitedMs: stopGraceMs }, "background work still under way at stop; its lease brings it back");
     },
     wake() {
-      woken = true;
-      wakeAll(sleepers);
+      wakeHere();
+      if (running) return;
+      if (!sending) {
+        sending = new BroadcastChannel(wakeChannelOf(options.name));
+        sending.unref();
+      }
+      sending.postMessage(null);
     },
     async drain() {
       let drained = 0;

@@ -38,4 +38,13 @@ describe.runIf(process.platform === "linux")("the embedded database's background
     await handle.background!.execute(sql`INSERT INTO background_written VALUES (7)`);
     expect(rowsOf<{ n: number }>(await handle.db.execute(sql`SELECT n FROM background_written`))).toEqual([{ n: 7 }]);
   });
+
+  it("lowers a pool opened on it by address as background (the server's jobs thread) the same way", async () => {
+    const jobs = await openDatabase({ kind: "postgres", url: handle.embedded!.url, maxConnections: 2, background: true });
+    try {
+      await expect.poll(async () => getPriority(await backendPid(jobs.db))).toBe(10);
+    } finally {
+      await jobs.close();
+    }
+  });
 });
