@@ -6,6 +6,7 @@ import { migrate, MigrationError } from "./db/migrate.ts";
 import { localUrlOf } from "./db/embedded/data-dir-lock.ts";
 import { openLocalDatabase, type LocalDatabase } from "./local-database.ts";
 import { createHealthRepo, createReadiness } from "./features/health/index.ts";
+import { jobsInThread } from "./fetcher/index.ts";
 import { startJobsThread, type JobsThread } from "./jobs-thread-host.ts";
 import { createRoot } from "./root.ts";
 import { ConfigError, loadConfig, type Config } from "./env.ts";
@@ -68,7 +69,7 @@ async function main() {
   // Wakes of their loops (new feeds due, a webhook queued) reach them there (lib/claim-loop.ts).
   const root = createRoot({ config, logger, database, authSecret, vapidKeys });
   let jobs: JobsThread | null = null;
-  if (config.fetch.scheduler && !config.fetch.jobsThread) for (const job of root.jobs) job.start();
+  if (config.fetch.scheduler && !jobsInThread(config.fetch, database.embedded !== null)) for (const job of root.jobs) job.start();
   else if (config.fetch.scheduler) {
     const databaseUrl = config.databaseUrl ?? database.embedded!.url;
     jobs = startJobsThread({ data: { databaseUrl, embedded: database.embedded !== null, authSecret, vapidKeys }, logger, onRefresh: root.metrics.onRefresh });

@@ -1,11 +1,11 @@
-import { bool, type EnvOf, type EnvShape, integer, url } from "../config/parsers.ts";
+import { bool, type EnvOf, type EnvShape, integer, optionalBool, url } from "../config/parsers.ts";
 import { defaultReadThreads, memoryLimitBytes, THREADS_MIN_MEMORY_BYTES } from "./read-threads.ts";
 
 export const fetchEnv = {
   RSSHUB_URL: url("RSSHUB_URL", ["http:", "https:"]).default("https://rsshub.app"),
   SCHEDULER: bool("SCHEDULER", true),
-  // The server's background jobs in a thread of their own (a second heap, ~30 MB), except below 1 GiB of memory.
-  JOBS_THREAD: bool("JOBS_THREAD", memoryLimitBytes() >= THREADS_MIN_MEMORY_BYTES),
+  // The server's background jobs in a thread of their own (a second heap, ~30 MB); unset: see jobsInThread.
+  JOBS_THREAD: optionalBool("JOBS_THREAD"),
   FETCH_CONCURRENCY: integer("FETCH_CONCURRENCY", 16, 1, 256),
   FETCH_PER_HOST: integer("FETCH_PER_HOST", 2, 1, 64),
   FETCH_TIMEOUT_SECONDS: integer("FETCH_TIMEOUT_SECONDS", 30, 1, 600),
@@ -29,8 +29,8 @@ export interface FetchConfig {
   readonly rsshubUrl: string;
   /** Run the refresh scheduler inside this process. */
   readonly scheduler: boolean;
-  /** The server runs them in a thread of its own (jobs-thread.ts), not on the thread that answers readers. */
-  readonly jobsThread: boolean;
+  /** The server runs them in a thread of its own (jobs-thread.ts), not on the thread that answers readers; null: {@link jobsInThread} decides. */
+  readonly jobsThread: boolean | null;
 }
 
 export function fetchConfig(e: EnvOf<typeof fetchEnv>): FetchConfig {
@@ -43,6 +43,16 @@ export function fetchConfig(e: EnvOf<typeof fetchEnv>): FetchConfig {
     readThreads: e.FETCH_READ_THREADS,
     rsshubUrl: e.RSSHUB_URL.replace(/\/+$/, ""),
     scheduler: e.SCHEDULER,
-    jobsThread: e.JOBS_THREAD,
+    jobsThread: e.JOBS_THREAD ?? null,
   });
+}
+
+/**
+ * Whether the server runs its background jobs in a thread of their own: JOBS_THREAD when set;
+ * otherwise on the embedded database (the one-process install, where the refresh shares the
+ * server with its readers) with at least 1 GiB of memory. With DATABASE_URL, background work
+ * scales out to `npm run worker` processes instead, and the server keeps ~35 MB less.
+ */
+export function jobsInThread(config: Pick<FetchConfig, "jobsThread">, embedded: boolean, memoryBytes = memoryLimitBytes()): boolean {
+  return config.jobsThread ?? (embedded && memoryBytes >= THREADS_MIN_MEMORY_BYTES);
 }

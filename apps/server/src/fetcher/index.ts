@@ -2,7 +2,7 @@
 // address. What the composition root, the CLI and other features use of it.
 export { discoverFeeds, type FeedCandidate } from "./discover/discover.ts";
 export { readFeed } from "./read-feed.ts";
-export { type FetchConfig, fetchConfig, fetchEnv } from "./fetch.config.ts";
+export { type FetchConfig, fetchConfig, fetchEnv, jobsInThread } from "./fetch.config.ts";
 
 /** The reader view's fetch (fetch-readability.ts), loaded on the first article: Readability and its DOM cost ~5 MB of heap. */
 export const loadReadability = async () => (await import("./fetch-readability.ts")).fetchReadability;
