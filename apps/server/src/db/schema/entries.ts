@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { snowflake, timestamptz } from "./columns.ts";
 import { feeds } from "./feeds.ts";
 import { inboxes } from "./inboxes.ts";
@@ -33,6 +33,12 @@ export const entries = pgTable(
   "entries",
   {
     id: snowflake("id").primaryKey(),
+    /**
+     * The entry's number for reader apps (Fever, Miniflux): 1, 2, 3… in the order entries are
+     * stored, so that it stays below 2^53 (a JavaScript number) and, while the instance has fewer
+     * entries, below 2^31 (a 32-bit integer), where `id` is a 64-bit snowflake.
+     */
+    syncId: bigint("sync_id", { mode: "number" }).generatedByDefaultAsIdentity().notNull(),
     feedId: snowflake("feed_id").references(() => feeds.id, { onDelete: "cascade" }),
     inboxId: snowflake("inbox_id").references(() => inboxes.id, { onDelete: "cascade" }),
     guid: text("guid").notNull(),
@@ -59,6 +65,7 @@ export const entries = pgTable(
   (t) => [
     uniqueIndex("entries_feed_guid_unique").on(t.feedId, t.guid),
     uniqueIndex("entries_inbox_guid_unique").on(t.inboxId, t.guid),
+    uniqueIndex("entries_sync_id_unique").on(t.syncId),
     index("entries_feed_published_idx").on(t.feedId, t.publishedAt.desc(), t.id.desc()),
     index("entries_inbox_published_idx").on(t.inboxId, t.publishedAt.desc(), t.id.desc()),
     check("entries_one_source", sql`(${t.feedId} IS NULL) <> (${t.inboxId} IS NULL)`),
