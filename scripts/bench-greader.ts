@@ -4,6 +4,7 @@
 // Reader API: p50/p99 of each call through the whole app (token check, parameters, queries, JSON)
 // in process. Targets (issue 26, PostgreSQL): item ids of 10 000 p99 ≤ 50 ms, contents of 250
 // items p99 ≤ 80 ms, unread-count p99 ≤ 20 ms.
+import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { benchDatabaseKind } from "./bench/bench-database.ts";
@@ -71,6 +72,19 @@ await measure("edit-tag: 50 items read", CALLS, "", (i) => {
   for (const id of unreadIds.slice(start, start + 50)) form.append("i", id);
   return call("edit-tag", form);
 });
+
+// Fever (issue 40): a JavaScript app pages items down by max_id (here from random places in the
+// reader's million), and up by since_id, 50 a call.
+const feverKey = createHash("md5").update(`${email}:${password}`).digest("hex");
+async function fever(query: string) {
+  const response = await app.request(`/api/fever.php?api&${query}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ api_key: feverKey }).toString() });
+  const body = (await response.json()) as { items?: { id: number }[]; auth?: number };
+  if (response.status !== 200 || body.auth !== 1 || !body.items?.length) throw new Error(`fever ${query}: ${response.status}`);
+  return body;
+}
+const newest = (await fever(`items&max_id=${Number.MAX_SAFE_INTEGER}`)).items![0]!.id;
+await measure("Fever items: 50 by max_id", CALLS, "p99 ≤ 50", (i) => fever(`items&max_id=${1 + Math.floor(((i * 7919) % CALLS) / CALLS * (newest - 100)) + 100}`));
+await measure("Fever items: 50 by since_id", CALLS, "", (i) => fever(`items&since_id=${Math.floor(((i * 7919) % CALLS) / CALLS * (newest - 100))}`));
 
 console.log(`Node ${process.version}; ${databaseLabel}; 1 reader, 1000 subscriptions, ${ENTRIES} entries (${seeded.unread} unread, ${seeded.starred} starred)`);
 console.table(rows);

@@ -47,8 +47,19 @@ export async function syncIds(t: TestApp, userId: string): Promise<Record<string
   return Object.fromEntries(rows.map((row) => [String(row.target_id), Number(row.sync_id)]));
 }
 
-/** Sorts decimal ids numerically (snowflakes do not fit a JS number). */
+/** Sorts decimal ids numerically. */
 export const byId = (ids: string[]) => [...ids].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
 
 /** A comma-separated Fever id list as an array, in its own order. */
 export const idList = (value: unknown) => String(value ?? "").split(",").filter(Boolean);
+
+/** Every entry's Fever item id (its sync id), by entry id. */
+export async function itemIdsOf(t: TestApp): Promise<(entryId: string) => string> {
+  const rows = rowsOf<{ id: string | number; sync_id: string | number }>(await t.deps.db.execute(sql`SELECT id, sync_id FROM entries`));
+  const map = new Map(rows.map((row) => [String(row.id), String(row.sync_id)]));
+  return (entryId) => {
+    const item = map.get(entryId);
+    if (item === undefined) throw new Error(`no entry ${entryId}`);
+    return item;
+  };
+}

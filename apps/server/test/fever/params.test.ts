@@ -56,12 +56,12 @@ describe("Fever arguments", () => {
       const parsed = parseFeverRequest(args("api", form));
       return parsed.ok ? parsed.request.mark : parsed.error;
     };
-    expect(mark({ mark: "item", as: "saved", id: "42" })).toEqual({ kind: "item", as: "saved", entryId: "42" });
+    expect(mark({ mark: "item", as: "saved", id: "42" })).toEqual({ kind: "item", as: "saved", itemId: "42" });
     expect(mark({ mark: "feed", as: "read", id: "7", before: "1700000000" })).toEqual({ kind: "feed", feedId: 7, before: new Date(1_700_000_000_000) });
     expect(mark({ mark: "group", as: "read", id: "-1" })).toEqual({ kind: "group", groupId: -1, before: null });
     expect(mark({ mark: "group", as: "read", id: "0", before: "" })).toEqual({ kind: "group", groupId: 0, before: null });
     // Upper-case words as some clients send them.
-    expect(mark({ mark: "ITEM", as: "Read", id: "1" })).toEqual({ kind: "item", as: "read", entryId: "1" });
+    expect(mark({ mark: "ITEM", as: "Read", id: "1" })).toEqual({ kind: "item", as: "read", itemId: "1" });
   });
 
   it("refuses what is not a well-formed number, with a short reason", () => {

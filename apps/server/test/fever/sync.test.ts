@@ -7,10 +7,10 @@ import { apiAs, type Api } from "../helpers/api.ts";
 import { createTestApp, signUp, type TestApp } from "../helpers/app.ts";
 import { seedFeed } from "../helpers/seed.ts";
 import { sendToInbox } from "../inboxes/webhook-helpers.ts";
-import { appPassword, byId, feverClient, feverKey, idList, recount, storedCounts, syncIds, type FeverCall } from "./fever-client.ts";
+import { appPassword, byId, feverClient, itemIdsOf, feverKey, idList, recount, storedCounts, syncIds, type FeverCall } from "./fever-client.ts";
 
 interface Item {
-  id: string;
+  id: number;
   feed_id: number;
   title: string;
   author: string;
@@ -37,6 +37,10 @@ let elsewhere: { feedId: string; entryIds: string[] };
 let listId: string;
 let inboxId: string;
 let mail: string;
+/** An entry's Fever item id (its sync id). */
+let itemId: (entryId: string) => string;
+/** Entries' item ids, in item-id order. */
+const itemsById = (entryIds: string[]) => byId(entryIds.map(itemId));
 
 beforeEach(async () => {
   t = await createTestApp();
@@ -61,6 +65,7 @@ beforeEach(async () => {
   // Starred before the app's first sync: one of Gamma's, and one of a feed ann does not follow.
   expect((await ann.post("/collections", { entryId: c.entryIds[5] })).status).toBe(200);
   expect((await ann.post("/collections", { entryId: elsewhere.entryIds[0] })).status).toBe(200);
+  itemId = await itemIdsOf(t);
   key = feverKey("ann@example.com", (await appPassword(ann)).password);
   fever = feverClient(t, key);
 });
@@ -110,11 +115,11 @@ describe("Fever sync", () => {
     const followed = [...a.entryIds, ...b.entryIds, ...c.entryIds, mail];
     const unread = (await fever("unread_item_ids")).body;
     expect(typeof unread.unread_item_ids).toBe("string");
-    expect(idList(unread.unread_item_ids)).toEqual(byId(followed));
-    expect(idList((await fever("saved_item_ids")).body.saved_item_ids)).toEqual(byId([c.entryIds[5]!, elsewhere.entryIds[0]!]));
+    expect(idList(unread.unread_item_ids)).toEqual(itemsById(followed));
+    expect(idList((await fever("saved_item_ids")).body.saved_item_ids)).toEqual(itemsById([c.entryIds[5]!, elsewhere.entryIds[0]!]));
 
     // since_id pages, oldest first, until an empty page; each entry once though Alpha's newest came twice.
-    const everything = byId([...followed, elsewhere.entryIds[0]!]);
+    const everything = itemsById([...followed, elsewhere.entryIds[0]!]);
     const up: Item[] = [];
     const upSizes: number[] = [];
     for (let since = "0"; ; ) {
@@ -124,13 +129,13 @@ describe("Fever sync", () => {
       if (items.length === 0) break;
       upSizes.push(items.length);
       up.push(...items);
-      since = items.at(-1)!.id;
+      since = String(items.at(-1)!.id);
     }
     expect(upSizes).toEqual([50, everything.length - 50]);
-    expect(up.map((item) => item.id)).toEqual(everything);
-    const item = (id: string) => up.find((one) => one.id === id);
+    expect(up.map((item) => String(item.id))).toEqual(everything);
+    const item = (id: string) => up.find((one) => String(one.id) === itemId(id));
     expect(item(a.entryIds[0]!)).toEqual({
-      id: a.entryIds[0],
+      id: Number(itemId(a.entryIds[0]!)),
       feed_id: fa,
       title: "Entry 0",
       author: "",
@@ -150,15 +155,15 @@ describe("Fever sync", () => {
     for (let max = "0"; ; ) {
       const items = (await fever(`items&max_id=${max}`)).body.items as Item[];
       if (items.length === 0) break;
-      down.push(...items.map((one) => one.id));
-      max = items.at(-1)!.id;
+      down.push(...items.map((one) => String(one.id)));
+      max = String(items.at(-1)!.id);
     }
     expect(down).toEqual([...everything].reverse());
 
     // Without a cursor: the first 50 by id; with_ids: just those (unknown ones are left out).
-    expect(((await fever("items")).body.items as Item[]).map((one) => one.id)).toEqual(everything.slice(0, 50));
+    expect(((await fever("items")).body.items as Item[]).map((one) => String(one.id))).toEqual(everything.slice(0, 50));
     const some = [mail, a.entryIds[1]!];
-    expect(((await fever(`items&with_ids=${some.join(",")},1`)).body.items as Item[]).map((one) => one.id)).toEqual(byId(some));
+    expect(((await fever(`items&with_ids=${some.map(itemId).join(",")},999999999`)).body.items as Item[]).map((one) => String(one.id))).toEqual(itemsById(some));
   });
 
   it("marks items read, saved, unsaved and unread, a feed and groups read, as the product shows them", async () => {
@@ -169,45 +174,45 @@ describe("Fever sync", () => {
     const unreadNow = async () => idList((await fever("unread_item_ids")).body.unread_item_ids);
     const followed = [...a.entryIds, ...b.entryIds, ...c.entryIds, mail];
 
-    let answer = await fever("", { mark: "item", as: "read", id: a.entryIds[1]! });
+    let answer = await fever("", { mark: "item", as: "read", id: itemId(a.entryIds[1]!) });
     expect(answer).toMatchObject({ status: 200, body: common });
-    expect(idList(answer.body.unread_item_ids)).toEqual(byId(followed.filter((id) => id !== a.entryIds[1])));
+    expect(idList(answer.body.unread_item_ids)).toEqual(itemsById(followed.filter((id) => id !== a.entryIds[1])));
     expect(answer.body).not.toHaveProperty("saved_item_ids");
     expect((await entry(a.entryIds[1]!)).read).toBe(true);
     expect(await reads()).toMatchObject({ [a.feedId]: 2, [listId]: 1, [b.feedId]: 2, [c.feedId]: 55 });
     await countsAgree();
 
-    answer = await fever("", { mark: "item", as: "saved", id: a.entryIds[2]! });
-    expect(idList(answer.body.saved_item_ids)).toEqual(byId([a.entryIds[2]!, c.entryIds[5]!, elsewhere.entryIds[0]!]));
+    answer = await fever("", { mark: "item", as: "saved", id: itemId(a.entryIds[2]!) });
+    expect(idList(answer.body.saved_item_ids)).toEqual(itemsById([a.entryIds[2]!, c.entryIds[5]!, elsewhere.entryIds[0]!]));
     expect(answer.body).not.toHaveProperty("unread_item_ids");
     expect(await starred(a.entryIds[2]!)).toBe(true);
     // Saving again changes nothing; so does unsaving what is not saved.
-    expect((await fever("", { mark: "item", as: "saved", id: a.entryIds[2]! })).body.saved_item_ids).toBe(answer.body.saved_item_ids);
+    expect((await fever("", { mark: "item", as: "saved", id: itemId(a.entryIds[2]!) })).body.saved_item_ids).toBe(answer.body.saved_item_ids);
 
-    answer = await fever("", { mark: "item", as: "unsaved", id: a.entryIds[2]! });
-    expect(idList(answer.body.saved_item_ids)).toEqual(byId([c.entryIds[5]!, elsewhere.entryIds[0]!]));
+    answer = await fever("", { mark: "item", as: "unsaved", id: itemId(a.entryIds[2]!) });
+    expect(idList(answer.body.saved_item_ids)).toEqual(itemsById([c.entryIds[5]!, elsewhere.entryIds[0]!]));
     expect(await starred(a.entryIds[2]!)).toBe(false);
-    expect((await fever("", { mark: "item", as: "unsaved", id: a.entryIds[2]! })).status).toBe(200);
+    expect((await fever("", { mark: "item", as: "unsaved", id: itemId(a.entryIds[2]!) })).status).toBe(200);
     // A starred entry of an unfollowed feed is an item too: it can be unsaved.
-    await fever("", { mark: "item", as: "unsaved", id: elsewhere.entryIds[0]! });
+    await fever("", { mark: "item", as: "unsaved", id: itemId(elsewhere.entryIds[0]!) });
     expect(await starred(elsewhere.entryIds[0]!)).toBe(false);
 
-    answer = await fever("", { mark: "item", as: "unread", id: a.entryIds[1]! });
-    expect(idList(answer.body.unread_item_ids)).toEqual(byId(followed));
+    answer = await fever("", { mark: "item", as: "unread", id: itemId(a.entryIds[1]!) });
+    expect(idList(answer.body.unread_item_ids)).toEqual(itemsById(followed));
     expect((await entry(a.entryIds[1]!)).read).toBe(false);
     expect(await reads()).toMatchObject({ [a.feedId]: 3 });
     await countsAgree();
 
     // Alpha read before 12:00:00: its two older entries; the newest, published at 12:00:00, stays.
     answer = await fever("", { mark: "feed", as: "read", id: String(sync[a.feedId]), before: String(unix("2026-11-01T12:00:00Z")) });
-    expect(idList(answer.body.unread_item_ids)).toEqual(byId(followed.filter((id) => id !== a.entryIds[1] && id !== a.entryIds[2])));
+    expect(idList(answer.body.unread_item_ids)).toEqual(itemsById(followed.filter((id) => id !== a.entryIds[1] && id !== a.entryIds[2])));
     expect(await reads()).toMatchObject({ [a.feedId]: 1, [listId]: 1 });
     await countsAgree();
 
     // The group News (Alpha and the list): the newest Alpha entry goes, through both.
     const now = String(Math.floor(Date.now() / 1000));
     answer = await fever("", { mark: "group", as: "read", id: String(groupId("News")), before: now });
-    expect(idList(answer.body.unread_item_ids)).not.toContain(a.entryIds[0]);
+    expect(idList(answer.body.unread_item_ids)).not.toContain(itemId(a.entryIds[0]!));
     expect(await reads()).not.toHaveProperty(a.feedId);
     expect(await reads()).not.toHaveProperty(listId);
     expect((await entry(a.entryIds[0]!)).read).toBe(true);
@@ -222,7 +227,7 @@ describe("Fever sync", () => {
     // Kindling (0) up to Gamma's 11th entry (11:50 on Nov 3): Beta and Gamma's older entries; the
     // 11 newest Gamma entries and the mail (Nov 4) stay.
     answer = await fever("", { mark: "group", as: "read", id: "0", before: String(unix("2026-11-03T11:50:00Z")) });
-    expect(idList(answer.body.unread_item_ids)).toEqual(byId([...c.entryIds.slice(0, 11), mail]));
+    expect(idList(answer.body.unread_item_ids)).toEqual(itemsById([...c.entryIds.slice(0, 11), mail]));
     expect(await reads()).toEqual({ [c.feedId]: 11, box: 1 });
     await countsAgree();
 

@@ -4,7 +4,11 @@
  * answers with 400, never a guess (`"12abc"` is not 12, `"-1"` is not an entry id).
  */
 
-/** The largest snowflake id: entry ids are PostgreSQL bigints. */
+/**
+ * The largest item id read: item ids are entries' sync ids (1, 2, 3…, below 2^53), but a cursor
+ * may be any PostgreSQL bigint (a JavaScript client pages down from Number.MAX_SAFE_INTEGER; an
+ * app that synced before item ids were small holds 18-digit ones).
+ */
 const MAX_BIGINT = 9_223_372_036_854_775_807n;
 /** Feed (subscription sync) and group ids are 32-bit integers. */
 const MAX_INT32 = 2_147_483_647;
@@ -22,7 +26,8 @@ export type ItemsQuery =
 export type ItemMark = "read" | "unread" | "saved" | "unsaved";
 
 export type Mark =
-  | { kind: "item"; as: ItemMark; entryId: string }
+  /** `itemId`: the entry's sync id. */
+  | { kind: "item"; as: ItemMark; itemId: string }
   /** Reads a subscription (by its sync id) up to `before` (null: now). */
   | { kind: "feed"; feedId: number; before: Date | null }
   /** Reads a group (0: everything, -1: the sparks, which are none) up to `before` (null: now). */
@@ -49,8 +54,8 @@ export type Parsed = { ok: true; request: FeverRequest } | { ok: false; error: s
 
 class Malformed extends Error {}
 
-/** A non-negative decimal id (a snowflake), normalised ("007" is "7"); `allowZero` for paging cursors. */
-function entryId(name: string, raw: string, allowZero = false): string {
+/** A non-negative decimal item id, normalised ("007" is "7"); `allowZero` for paging cursors. */
+function itemId(name: string, raw: string, allowZero = false): string {
   const text = raw.trim();
   if (!/^\d{1,19}$/.test(text)) throw new Malformed(`${name} must be a decimal item id`);
   const value = BigInt(text);
@@ -88,13 +93,13 @@ function itemsQuery(args: FeverArguments): ItemsQuery {
     // Blank parts ("1,,2", a trailing comma) are skipped; anything else must be an id.
     const parts = withIds.split(",").filter((part) => part.trim() !== "");
     if (parts.length > MAX_WITH_IDS) throw new Malformed(`with_ids names at most ${MAX_WITH_IDS} items`);
-    return { kind: "with", ids: [...new Set(parts.map((part) => entryId("with_ids", part)))] };
+    return { kind: "with", ids: [...new Set(parts.map((part) => itemId("with_ids", part)))] };
   }
   const since = args.get("since_id");
-  if (since !== undefined) return { kind: "since", id: entryId("since_id", since, true) };
+  if (since !== undefined) return { kind: "since", id: itemId("since_id", since, true) };
   const max = args.get("max_id");
   if (max !== undefined) {
-    const id = entryId("max_id", max, true);
+    const id = itemId("max_id", max, true);
     return { kind: "max", id: id === "0" ? null : id };
   }
   return { kind: "first" };
@@ -108,7 +113,7 @@ function mark(args: FeverArguments): Mark | null {
   switch (what.trim().toLowerCase()) {
     case "item":
       if (as !== "read" && as !== "unread" && as !== "saved" && as !== "unsaved") throw new Malformed("as must be read, unread, saved or unsaved");
-      return { kind: "item", as, entryId: entryId("id", id) };
+      return { kind: "item", as, itemId: itemId("id", id) };
     case "feed":
       if (as !== "read") throw new Malformed("a feed can only be marked read");
       return { kind: "feed", feedId: int32("id", id, false), before: unixTime(args.get("before")) };

@@ -10,7 +10,8 @@ export const ITEMS_PER_CALL = 50;
 export type FeverSubscriptionRow = Awaited<ReturnType<FeverRepo["subscriptions"]>>[number];
 
 export interface FeverItemRow {
-  id: string;
+  /** The entry's sync id. */
+  id: number;
   feedId: number;
   title: string | null;
   author: string | null;
@@ -41,15 +42,17 @@ const ids = (result: unknown) => rowsOf<{ id: string | number }>(result).map((ro
  * (`entryVisibleTo`: never another reader's inbox, never what they blocked).
  */
 export function createFeverRepo(db: Database) {
-  /** The reader's item ids matching `where` (over `x.entry_id`): the first `limit` in id order of each table. */
-  const itemIds = (userId: string, where: SQL, order: "ASC" | "DESC", limit: number) => {
-    const direction = sql.raw(order);
-    const branch = (table: "timeline" | "collections") => sql`(
-      SELECT DISTINCT x.entry_id FROM ${sql.raw(table)} x JOIN entries e ON e.id = x.entry_id
-      WHERE x.user_id = ${userId} AND ${where} AND ${entryVisibleTo(userId)}
-      ORDER BY x.entry_id ${direction} LIMIT ${limit})`;
-    return sql`${branch("timeline")} UNION ${branch("collections")}`;
-  };
+  /**
+   * The reader's items matching `where` (over `e.sync_id`), the first `limit` in sync-id order:
+   * entries walked in that order (their unique index), each kept when it is in the reader's
+   * timeline or stars (their primary keys), as the reader may see it.
+   */
+  const itemPage = (userId: string, where: SQL, order: "ASC" | "DESC", limit: number) => sql`
+    SELECT e.id AS entry_id, e.sync_id FROM entries e
+    WHERE ${where} AND ${entryVisibleTo(userId)}
+      AND (EXISTS (SELECT 1 FROM timeline t WHERE t.user_id = ${userId} AND t.entry_id = e.id)
+           OR EXISTS (SELECT 1 FROM collections c WHERE c.user_id = ${userId} AND c.entry_id = e.id))
+    ORDER BY e.sync_id ${sql.raw(order)} LIMIT ${limit}`;
 
   return {
     /** The reader's subscriptions with what they point at, by sync id. */
@@ -84,7 +87,7 @@ export function createFeverRepo(db: Database) {
     /** Unread item ids, ascending. */
     async unreadIds(userId: string): Promise<string[]> {
       return ids(
-        await db.execute(sql`SELECT DISTINCT u.entry_id AS id FROM unread_entries u JOIN entries e ON e.id = u.entry_id
+        await db.execute(sql`SELECT DISTINCT e.sync_id AS id FROM unread_entries u JOIN entries e ON e.id = u.entry_id
           WHERE u.user_id = ${userId} AND ${entryVisibleTo(userId)} ORDER BY 1`),
       );
     },
@@ -92,7 +95,7 @@ export function createFeverRepo(db: Database) {
     /** Starred item ids, ascending. */
     async savedIds(userId: string): Promise<string[]> {
       return ids(
-        await db.execute(sql`SELECT c.entry_id AS id FROM collections c JOIN entries e ON e.id = c.entry_id
+        await db.execute(sql`SELECT e.sync_id AS id FROM collections c JOIN entries e ON e.id = c.entry_id
           WHERE c.user_id = ${userId} AND ${entryVisibleTo(userId)} ORDER BY 1`),
       );
     },
@@ -111,24 +114,24 @@ export function createFeverRepo(db: Database) {
     },
 
     /**
-     * A page of items. Each item's feed is the sync id of the subscription it came through, the
+     * A page of items, by item id (the entry's sync id, a number every client holds). Each item's feed is the sync id of the subscription it came through, the
      * feed's own subscription first (0 for a starred entry of a feed the reader does not follow).
      */
     async items(userId: string, query: ItemsQuery): Promise<FeverItemRow[]> {
       let where = sql`TRUE`;
       let order: "ASC" | "DESC" = "ASC";
-      if (query.kind === "since") where = sql`x.entry_id > ${query.id}::bigint`;
+      if (query.kind === "since") where = sql`e.sync_id > ${query.id}::bigint`;
       else if (query.kind === "max") {
         order = "DESC";
-        if (query.id !== null) where = sql`x.entry_id < ${query.id}::bigint`;
+        if (query.id !== null) where = sql`e.sync_id < ${query.id}::bigint`;
       } else if (query.kind === "with") {
         if (query.ids.length === 0) return [];
-        where = sql`x.entry_id IN ${idSet(query.ids)}`;
+        where = sql`e.sync_id IN ${idSet(query.ids)}`;
       }
       const rows = rowsOf<RawItem>(
         await db.execute(sql`
-          WITH page AS (${itemIds(userId, where, order, ITEMS_PER_CALL)})
-          SELECT e.id, e.title, e.author, COALESCE(e.content, e.description) AS html, e.url, e.published_at,
+          WITH page AS (${itemPage(userId, where, order, ITEMS_PER_CALL)})
+          SELECT e.sync_id AS id, e.title, e.author, COALESCE(e.content, e.description) AS html, e.url, e.published_at,
             EXISTS (SELECT 1 FROM collections c WHERE c.user_id = ${userId} AND c.entry_id = e.id) AS is_saved,
             NOT EXISTS (SELECT 1 FROM unread_entries u WHERE u.user_id = ${userId} AND u.entry_id = e.id) AS is_read,
             (SELECT s.sync_id FROM subscriptions s
@@ -137,10 +140,10 @@ export function createFeverRepo(db: Database) {
                      OR s.target_id IN (SELECT t.source_id FROM timeline t WHERE t.user_id = ${userId} AND t.entry_id = e.id))
               ORDER BY (s.type = 'feed') DESC, s.sync_id LIMIT 1) AS feed_id
           FROM entries e JOIN page ON page.entry_id = e.id
-          ORDER BY e.id ${sql.raw(order)} LIMIT ${ITEMS_PER_CALL}`),
+          ORDER BY e.sync_id ${sql.raw(order)}`),
       );
       return rows.map((row) => ({
-        id: String(row.id),
+        id: Number(row.id),
         feedId: Number(row.feed_id ?? 0),
         title: row.title,
         author: row.author,
@@ -153,20 +156,21 @@ export function createFeverRepo(db: Database) {
     },
 
     /**
-     * One of the reader's items, for a mark: whether it is starred, and the view it came in
-     * (the feed's row first; 0 when it is only starred). Null when it is not one of their items.
+     * One of the reader's items by its item id (the entry's sync id), for a mark: the entry, whether
+     * it is starred, and the view it came in (the feed's row first; 0 when it is only starred).
+     * Null when it is not one of their items.
      */
-    async item(userId: string, entryId: string): Promise<{ saved: boolean; view: number } | null> {
-      const [row] = rowsOf<{ saved: boolean; view: number | null }>(
+    async item(userId: string, syncId: string): Promise<{ entryId: string; saved: boolean; view: number } | null> {
+      const [row] = rowsOf<{ id: string | number; saved: boolean; view: number | null }>(
         await db.execute(sql`
-          SELECT EXISTS (SELECT 1 FROM collections c WHERE c.user_id = ${userId} AND c.entry_id = e.id) AS saved,
+          SELECT e.id, EXISTS (SELECT 1 FROM collections c WHERE c.user_id = ${userId} AND c.entry_id = e.id) AS saved,
             (SELECT t.view FROM timeline t WHERE t.user_id = ${userId} AND t.entry_id = e.id ORDER BY (t.source_type = 'feed') DESC LIMIT 1) AS view
           FROM entries e
-          WHERE e.id = ${entryId}::bigint AND ${entryVisibleTo(userId)}
+          WHERE e.sync_id = ${syncId}::bigint AND ${entryVisibleTo(userId)}
             AND (EXISTS (SELECT 1 FROM timeline t WHERE t.user_id = ${userId} AND t.entry_id = e.id)
                  OR EXISTS (SELECT 1 FROM collections c WHERE c.user_id = ${userId} AND c.entry_id = e.id))`),
       );
-      return row ? { saved: row.saved, view: Number(row.view ?? 0) } : null;
+      return row ? { entryId: String(row.id), saved: row.saved, view: Number(row.view ?? 0) } : null;
     },
   };
 }

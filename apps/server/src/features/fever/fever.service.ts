@@ -105,20 +105,21 @@ export function createFeverService(deps: FeverServiceDeps) {
   async function mark(user: RequestUser, request: Mark, subscriptions: () => Promise<FeverSubscriptionRow[]>): Promise<"unread" | "saved"> {
     const now = clock.now();
     if (request.kind === "item") {
-      const item = await repo.item(user.id, request.entryId);
+      const item = await repo.item(user.id, request.itemId);
       if (!item) throw new FeverInputError("no such item");
+      const { entryId } = item;
       switch (request.as) {
         case "read":
-          await retry(() => timeline.markRead(user.id, [request.entryId], now));
+          await retry(() => timeline.markRead(user.id, [entryId], now));
           return "unread";
         case "unread":
-          await retry(() => timeline.markUnread(user.id, [request.entryId]));
+          await retry(() => timeline.markUnread(user.id, [entryId]));
           return "unread";
         case "saved":
-          if (!item.saved) await deps.stars.star(user, request.entryId, item.view);
+          if (!item.saved) await deps.stars.star(user, entryId, item.view);
           return "saved";
         case "unsaved":
-          await deps.stars.unstar(user, request.entryId);
+          await deps.stars.unstar(user, entryId);
           return "saved";
       }
     }

@@ -21,6 +21,11 @@ export interface StreamParams {
 
 const toUsec = (id: string) => String(crawlMs(id) * 1000);
 
+/** The streams that name one subscription. */
+const SUBSCRIPTION_KINDS = { feed: 1, list: 1, inbox: 1, "feed-url": 1 };
+/** What a state's stream is called, as its title. */
+const STATE_TITLES: Partial<Record<StreamRef["kind"], string>> = { "reading-list": "Reading list", starred: "Starred items", read: "Read items", unread: "Kept unread" };
+
 function parseCount(value: string | undefined, fallback: number, max: number): number {
   if (value === undefined || value === "") return fallback;
   if (!/^\d{1,9}$/.test(value)) throw new BadRequest("Invalid n");
@@ -80,12 +85,14 @@ export function createGreaderReader(deps: { repo: GreaderRepo; items: GreaderIte
   /** One page of a stream's ids: one more is asked for, to know whether a next page exists. */
   async function page(user: RequestUser, stream: string, params: StreamParams, max: number) {
     const ref = parseStream(stream, user.id);
-    const source = await sourceOf(user, ref);
+    const subscriptions = ref.kind === "label" || ref.kind in SUBSCRIPTION_KINDS ? await repo.subscriptions(user.id) : undefined;
+    const source = await sourceOf(user, ref, subscriptions);
     const q = query(params, max, user.id);
     const ids = await repo.itemIds(user.id, source, { ...q, limit: q.limit + 1 });
     const more = ids.length > q.limit;
     const pageIds = more ? ids.slice(0, q.limit) : ids;
-    return { ids: pageIds, continuation: more ? pageIds[pageIds.length - 1] : undefined };
+    const title = subscriptions ? (findSubscription(subscriptions, ref)?.title ?? (ref.kind === "label" ? ref.name : stream)) : STATE_TITLES[ref.kind] ?? stream;
+    return { ids: pageIds, continuation: more ? pageIds[pageIds.length - 1] : undefined, title };
   }
 
   async function contents(user: RequestUser, ids: string[]) {
@@ -139,10 +146,10 @@ export function createGreaderReader(deps: { repo: GreaderRepo; items: GreaderIte
     },
 
     async streamContents(user: RequestUser, stream: string, params: StreamParams, now: Date) {
-      const { ids, continuation } = await page(user, stream, params, MAX_CONTENTS);
+      const { ids, continuation, title } = await page(user, stream, params, MAX_CONTENTS);
       return {
         id: stream,
-        title: stream,
+        title,
         updated: Math.floor(now.getTime() / 1000),
         items: await contents(user, ids),
         ...(continuation ? { continuation } : {}),

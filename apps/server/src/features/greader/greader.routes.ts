@@ -5,7 +5,8 @@ import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { AppPasswordsService } from "../app-passwords/index.ts";
 import { clientLogin, editTokenOk, type GreaderEnv, requireToken, type SignInThrottle, unauthorized } from "./greader.auth.ts";
-import { BadRequest } from "./greader.ids.ts";
+import { atomOf, type StreamAnswer } from "./greader.atom.ts";
+import { BadRequest, READING_LIST } from "./greader.ids.ts";
 import { type RequestParams as Params, readParams } from "../../http/request-params.ts";
 import type { GreaderReader, StreamParams } from "./greader-read.service.ts";
 import type { GreaderWriter } from "./greader-write.service.ts";
@@ -22,6 +23,10 @@ export interface GreaderRouteDeps {
 }
 
 const API = "/reader/api/0/";
+const ATOM = "/reader/atom/";
+
+/** A stream answered as Google Reader's Atom output. */
+const atom = (c: Context, answer: StreamAnswer) => c.body(atomOf(answer, c.req.url), 200, { "Content-Type": "application/atom+xml; charset=utf-8" });
 
 /** Errors as Google Reader servers answer them: a short text reason and its status, never a 500 for bad input. */
 function failure(c: Context, error: unknown, logger: Logger): Response {
@@ -54,7 +59,8 @@ export function greaderRoutes(deps: GreaderRouteDeps) {
     if (path.startsWith("stream/contents")) {
       const inPath = path.slice("stream/contents".length).replace(/^\//, "");
       const stream = inPath ? decodeURIComponent(inPath) : (params.get("s") ?? "user/-/state/com.google/reading-list");
-      return c.json(await reader.streamContents(user, stream, streamParams(params), clock.now()));
+      const answer = await reader.streamContents(user, stream, streamParams(params), clock.now());
+      return params.get("output") === "atom" ? atom(c, answer) : c.json(answer);
     }
     switch (path) {
       case "user-info":
@@ -111,6 +117,20 @@ export function greaderRoutes(deps: GreaderRouteDeps) {
     }
   });
   api.get("/reader/ping", (c) => c.text("OK"));
+  // Google Reader's Atom output: `reader/atom/<stream id>` (URL-encoded or not; none: the reading
+  // list), with the JSON call's parameters; FeedHQ's and Inoreader's form of it too.
+  api.use("/reader/atom/*", requireToken(deps.appPasswords));
+  api.get("/reader/atom/*", async (c) => {
+    try {
+      const pathname = new URL(c.req.url).pathname;
+      const raw = pathname.slice(pathname.indexOf(ATOM) + ATOM.length);
+      const stream = raw ? decodeURIComponent(raw) : READING_LIST;
+      const params = await readParams(c, { body: false });
+      return atom(c, await reader.streamContents(c.var.user!, stream, streamParams(params), clock.now()));
+    } catch (error) {
+      return failure(c, error, deps.logger);
+    }
+  });
   api.use("/reader/api/0/*", requireToken(deps.appPasswords));
   api.on(["GET", "POST"], "/reader/api/0/*", async (c) => {
     try {
