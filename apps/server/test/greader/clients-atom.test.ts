@@ -87,15 +87,13 @@ describe("an Atom client over the Google Reader API", () => {
     const read = async (streamId: string, n: number) => {
       const seen: AtomEntry[] = [];
       let c: string | null = null;
-      let title = "";
       for (let page = 0; page < 20; page++) {
         const answer = await client.get(`reader/atom/${encodeURIComponent(streamId)}?n=${n}${c ? `&c=${c}` : ""}`);
         expect(answer.status, answer.text.slice(0, 200)).toBe(200);
         expect(answer.headers.get("content-type")).toMatch(/^application\/atom\+xml/);
         const document = readAtom(answer.text);
-        title = document.title;
         seen.push(...document.entries);
-        if (!document.continuation) return { title, entries: seen };
+        if (!document.continuation) return { title: document.title, entries: seen };
         c = document.continuation;
       }
       throw new Error("no end of the stream");
