@@ -9,6 +9,7 @@ import { createJobsPurge } from "./db/job-queue.ts";
 import { pingDatabase } from "./db/ping.ts";
 import { retryOnConflict } from "./db/retry.ts";
 import type { Config } from "./env.ts";
+import type { RequestUser } from "./http/context.ts";
 import { createAccountsModule } from "./features/accounts/index.ts";
 import { createActionsModule } from "./features/actions/index.ts";
 import { createAiModule } from "./features/ai/index.ts";
@@ -18,6 +19,7 @@ import { createDiscoverModule } from "./features/discover/index.ts";
 import { createEntriesModule } from "./features/entries/index.ts";
 import { createFeedsModule, presentFeed } from "./features/feeds/index.ts";
 import { createFeverModule } from "./features/fever/index.ts";
+import { createMinifluxModule } from "./features/miniflux/index.ts";
 import { createFilesModule } from "./features/files/index.ts";
 import { createGreaderModule } from "./features/greader/index.ts";
 import { createImagesModule } from "./features/images/index.ts";
@@ -226,6 +228,11 @@ export function createRoot(input: RootInput) {
   const images = createImagesModule({ platform, config: config.images, dataDir: config.dataDir, trustProxy: server.trustProxy, rateCounter });
   const profiles = createProfilesModule({ platform, clientConfig: clientConfig(config), invitationsRequired: () => accounts.accounts.invitationsRequired() });
   const appPasswords = createAppPasswordsModule({ platform });
+  // What the reader apps' APIs import and export: OPML with folders as categories.
+  const readerAppsOpml = {
+    exportOpml: (user: RequestUser) => subscriptions.opml.exportOpml(user, { folderMode: "category" }),
+    importOpml: (user: RequestUser, bytes: Uint8Array) => subscriptions.opml.importOpml(user, { bytes, view: 0 }),
+  };
   const greader = createGreaderModule({
     platform,
     appPasswords: appPasswords.appPasswords,
@@ -233,18 +240,26 @@ export function createRoot(input: RootInput) {
     trustProxy: server.trustProxy,
     timeline,
     subscriptions: subscriptions.subscriptions,
-    opml: {
-      exportOpml: (user) => subscriptions.opml.exportOpml(user, { folderMode: "category" }),
-      importOpml: (user, bytes) => subscriptions.opml.importOpml(user, { bytes, view: 0 }),
-    },
+    opml: readerAppsOpml,
     retry: retryOnConflict,
   });
   const fever = createFeverModule({ platform, readerOfKey: (apiKey) => appPasswords.appPasswords.fromFeverKey(apiKey), timeline, stars: collections.collections, webUrl: server.webUrl, inboxEmailSuffix: config.inbox.emailSuffix, icon: images.cachedIcon });
+  const miniflux = createMinifluxModule({
+    platform,
+    appPasswords: appPasswords.appPasswords,
+    timeline,
+    stars: collections.collections,
+    opml: readerAppsOpml,
+    refreshSoon: () => refresher.scheduler.wake(),
+    webUrl: server.webUrl,
+    inboxEmailSuffix: config.inbox.emailSuffix,
+    icon: images.cachedIcon,
+  });
   const share = createShareModule({ platform, webUrl: server.webUrl, subscriptionsOf: (viewer, userId) => subscriptions.subscriptions.list(viewer, { userId }) });
 
   const backup = createBackupModule({ platform, driver: database.driver, dataDir: config.dataDir });
   // Mounted in this order; a path the first one answers is the first one's.
-  const modules: FeatureModule[] = [invitations, accounts, feeds, subscriptions, entries, reads, collections, ai, actions, lists, inboxes, profiles, search, discover, files, images, messaging, integrations, rsshub, power, share, appPasswords, greader, fever, metrics, backup];
+  const modules: FeatureModule[] = [invitations, accounts, feeds, subscriptions, entries, reads, collections, ai, actions, lists, inboxes, profiles, search, discover, files, images, messaging, integrations, rsshub, power, share, appPasswords, greader, fever, miniflux, metrics, backup];
   // Every job claims its work in the database (lib/claim-loop.ts): any process may run them all, each piece of work once.
   const refresh: Job = { name: "refresh", start: () => refresher.scheduler.start(), stop: () => refresher.scheduler.stop() };
   const jobs: Job[] = [refresh, ...modules.flatMap((module) => module.jobs ?? []), createJobsPurge({ db, clock, logger: logger.child({ module: "jobs" }) })];

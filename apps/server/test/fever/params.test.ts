@@ -1,6 +1,6 @@
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { groupIds } from "../../src/features/fever/fever.groups.ts";
+import { groupIds } from "../../src/lib/category-ids.ts";
 import { parseFeverRequest } from "../../src/features/fever/fever.params.ts";
 
 const args = (query: string, form: Record<string, string> = {}) => {

@@ -3,7 +3,7 @@ import { snowflake, timestamptz } from "./columns.ts";
 import { users } from "./users.ts";
 
 /**
- * Passwords a reader makes for one reader app (Google Reader and Fever APIs), never the account
+ * Passwords a reader makes for one reader app (Google Reader, Fever and Miniflux APIs), never the account
  * password: each is shown once, can be revoked alone, and is stored only as digests.
  *
  * `password_hash` is SHA-256 of the password: the password is 120 random bits, so a slow hash
@@ -23,7 +23,12 @@ export const appPasswords = pgTable(
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     lastUsedAt: timestamptz("last_used_at"),
   },
-  (t) => [index("app_passwords_user_idx").on(t.userId, t.createdAt), uniqueIndex("app_passwords_fever_key_unique").on(t.feverKey)],
+  (t) => [
+    index("app_passwords_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("app_passwords_fever_key_unique").on(t.feverKey),
+    // Miniflux's X-Auth-Token is the password itself: found by its digest in one probe.
+    index("app_passwords_password_hash_idx").on(t.passwordHash),
+  ],
 );
 
 export type AppPasswordRow = typeof appPasswords.$inferSelect;

@@ -56,6 +56,15 @@ export function createAppPasswordsRepo(db: Database) {
       return row ?? null;
     },
 
+    async byPasswordHash(passwordHash: string) {
+      const [row] = await db
+        .select({ owner, passwordId: appPasswords.id, lastUsedAt: appPasswords.lastUsedAt })
+        .from(appPasswords)
+        .innerJoin(users, eq(appPasswords.userId, users.id))
+        .where(eq(appPasswords.passwordHash, passwordHash));
+      return row ?? null;
+    },
+
     async byFeverKey(feverKey: string) {
       const [row] = await db
         .select({ owner, passwordId: appPasswords.id, lastUsedAt: appPasswords.lastUsedAt })

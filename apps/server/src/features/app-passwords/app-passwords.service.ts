@@ -48,6 +48,14 @@ export function createAppPasswordsService(deps: { repo: AppPasswordsRepo; ids: I
   }
 
   const toUser = (owner: AppPasswordOwner): RequestUser => ({ ...owner, isAdmin: owner.isAdmin === true });
+  /** The app password of the account with this e-mail that `password` is (its use noted), or null. */
+  const byEmailAndPassword = async (email: string, password: string) => {
+    if (!email || !password) return null;
+    const digest = sha256(password.trim());
+    const match = (await repo.byEmail(email.trim())).find((row) => sameText(row.passwordHash, digest));
+    if (match) await used(match.passwordId, null);
+    return match ?? null;
+  };
 
   return {
     async list(user: RequestUser): Promise<AppPasswordView[]> {
@@ -80,12 +88,8 @@ export function createAppPasswordsService(deps: { repo: AppPasswordsRepo; ids: I
 
     /** Google Reader's ClientLogin: the account's e-mail and one of its app passwords give a token, or null. */
     async signIn(email: string, password: string): Promise<{ user: RequestUser; token: string } | null> {
-      if (!email || !password) return null;
-      const digest = sha256(password.trim());
-      const match = (await repo.byEmail(email.trim())).find((row) => sameText(row.passwordHash, digest));
-      if (!match) return null;
-      await used(match.passwordId, null);
-      return { user: toUser(match.owner), token: `${match.passwordId}/${sign(match.passwordId, match.passwordHash)}` };
+      const match = await byEmailAndPassword(email, password);
+      return match ? { user: toUser(match.owner), token: `${match.passwordId}/${sign(match.passwordId, match.passwordHash)}` } : null;
     },
 
     /** The reader a Google Reader token stands for, or null (malformed, forged or revoked). */
@@ -101,6 +105,22 @@ export function createAppPasswordsService(deps: { repo: AppPasswordsRepo; ids: I
     /** Google Reader's edit token (`T`) for a signed-in token: derived from it, so nothing is stored. */
     editToken(passwordId: string): string {
       return createHmac("sha256", tokenKey).update(`edit:${passwordId}`).digest("hex").slice(0, 57);
+    },
+
+    /** The reader an app password stands for (Miniflux's X-Auth-Token), or null. */
+    async fromPassword(password: string): Promise<RequestUser | null> {
+      const text = password.trim();
+      if (!text || text.length > 200) return null;
+      const row = await repo.byPasswordHash(sha256(text));
+      if (!row) return null;
+      await used(row.passwordId, row.lastUsedAt);
+      return toUser(row.owner);
+    },
+
+    /** The reader an account e-mail and one of its app passwords stand for (HTTP Basic), or null. */
+    async fromEmailAndPassword(email: string, password: string): Promise<RequestUser | null> {
+      const match = await byEmailAndPassword(email, password);
+      return match ? toUser(match.owner) : null;
     },
 
     /** The reader a Fever `api_key` stands for, or null. */

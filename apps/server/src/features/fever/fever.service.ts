@@ -1,7 +1,7 @@
 import type { RequestUser } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { MarkAllScope, TimelineRepo } from "../../timeline/timeline.repo.ts";
-import { groupIds } from "./fever.groups.ts";
+import { groupIds } from "../../lib/category-ids.ts";
 import type { FeverRequest, Mark } from "./fever.params.ts";
 import type { FeverItemRow, FeverRepo, FeverSubscriptionRow } from "./fever.repo.ts";
 

@@ -1,12 +1,12 @@
 import { crc32 } from "node:zlib";
 
-/** Fever's group ids are positive 32-bit integers; 0 and -1 name its "Kindling" and "Sparks" super groups. */
+/** Category ids of reader apps (Fever's groups, Miniflux's categories) are positive 32-bit integers; Fever's 0 and -1 name its "Kindling" and "Sparks" super groups. */
 const MASK = 0x7fffffff;
 
 const naturalId = (category: string) => crc32(Buffer.from(category, "utf8")) & MASK;
 
 /**
- * Fever group ids for category names (categories are plain strings here): the CRC-32 of the
+ * Reader apps' ids for category names (Fever's groups, Miniflux's categories) (categories are plain strings here): the CRC-32 of the
  * name's UTF-8 in 31 bits, the same on every call and every server. A name whose CRC is 0 or
  * shared with another name takes the next free id after it, the names in code-unit order: a
  * name keeps its id as long as no new name collides with it (one chance in 2^31 per pair).

@@ -1,0 +1,1 @@
+CREATE INDEX "app_passwords_password_hash_idx" ON "app_passwords" USING btree ("password_hash");

@@ -1,0 +1,227 @@
+import { sql, type SQL } from "drizzle-orm";
+import { rowsOf, type Database } from "../../db/client.ts";
+import type { EntryAttachment } from "../../db/schema/index.ts";
+import { entryVisibleTo, idSet, textSet } from "../../db/sql-helpers.ts";
+
+/** A subscription as the Miniflux API shows it: a feed (a list and an inbox are feeds too). */
+export interface MinifluxFeedRow {
+  syncId: number;
+  type: "feed" | "list" | "inbox";
+  targetId: string;
+  category: string | null;
+  title: string;
+  feedUrl: string | null;
+  siteUrl: string | null;
+  checkedAt: Date | null;
+  nextCheckAt: Date | null;
+  errorCount: number;
+  errorMessage: string | null;
+  icon: string | null;
+  handle: string | null;
+  createdAt: Date;
+}
+
+export interface MinifluxEntryRow {
+  syncId: number;
+  entryId: string;
+  feedSyncId: number;
+  title: string | null;
+  url: string | null;
+  author: string | null;
+  html: string | null;
+  hash: string | null;
+  categories: string[] | null;
+  attachments: EntryAttachment[] | null;
+  publishedAt: Date;
+  insertedAt: Date;
+  updatedAt: Date;
+  unread: boolean;
+  starred: boolean;
+}
+
+/** Which of the reader's entries a call asks for, and in what order (miniflux.params.ts reads it). */
+export interface EntryFilter {
+  /** Only entries that came through these subscriptions (their target ids); null: all. */
+  sourceIds: string[] | null;
+  status: ("read" | "unread")[] | null;
+  starred: boolean | null;
+  publishedBefore: Date | null;
+  publishedAfter: Date | null;
+  changedBefore: Date | null;
+  changedAfter: Date | null;
+  beforeId: number | null;
+  afterId: number | null;
+  search: string | null;
+  /** Category names in the order their ids sort (for order=category_id). */
+  categoryOrder: string[];
+  order: "id" | "status" | "published_at" | "category_title" | "category_id" | "created_at" | "changed_at";
+  direction: "asc" | "desc";
+  limit: number;
+  offset: number;
+}
+
+/** The folder Miniflux files a subscription without one in: every feed there has a category. */
+export const DEFAULT_CATEGORY = "All";
+
+const toDate = (value: string | Date | null) => (value === null ? null : new Date(value));
+
+/**
+ * What the Miniflux API reads of one reader. Its entries are the reader's timeline, each once:
+ * an entry that came through several subscriptions (a feed and a list holding it) belongs to the
+ * feed's, else to the one with the smallest id.
+ */
+export function createMinifluxRepo(db: Database) {
+  /** The reader's timeline rows, one per entry, with the subscription each belongs to. */
+  const mine = (userId: string, sourceIds: string[] | null) => sql`
+    SELECT t.entry_id, t.source_id FROM timeline t
+    WHERE t.user_id = ${userId} ${sourceIds ? sql`AND t.source_id IN ${idSet(sourceIds)}` : sql``}
+      AND NOT EXISTS (SELECT 1 FROM timeline o WHERE o.user_id = t.user_id AND o.entry_id = t.entry_id
+        AND ((o.source_type = 'feed') > (t.source_type = 'feed') OR ((o.source_type = 'feed') = (t.source_type = 'feed') AND o.source_id < t.source_id)))`;
+  const unread = (userId: string) => sql`EXISTS (SELECT 1 FROM unread_entries u WHERE u.user_id = ${userId} AND u.entry_id = e.id)`;
+  const starred = (userId: string) => sql`EXISTS (SELECT 1 FROM collections c WHERE c.user_id = ${userId} AND c.entry_id = e.id)`;
+
+  function conditions(userId: string, filter: EntryFilter): SQL {
+    const parts: SQL[] = [entryVisibleTo(userId)];
+    if (filter.status && filter.status.length === 1) parts.push(filter.status[0] === "unread" ? unread(userId) : sql`NOT ${unread(userId)}`);
+    if (filter.starred !== null) parts.push(filter.starred ? starred(userId) : sql`NOT ${starred(userId)}`);
+    if (filter.publishedBefore) parts.push(sql`e.published_at < ${filter.publishedBefore.toISOString()}::timestamptz`);
+    if (filter.publishedAfter) parts.push(sql`e.published_at > ${filter.publishedAfter.toISOString()}::timestamptz`);
+    if (filter.changedBefore) parts.push(sql`e.updated_at < ${filter.changedBefore.toISOString()}::timestamptz`);
+    if (filter.changedAfter) parts.push(sql`e.updated_at > ${filter.changedAfter.toISOString()}::timestamptz`);
+    if (filter.beforeId !== null) parts.push(sql`e.sync_id < ${filter.beforeId}`);
+    if (filter.afterId !== null) parts.push(sql`e.sync_id > ${filter.afterId}`);
+    if (filter.search) {
+      const pattern = `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      parts.push(sql`(e.title ILIKE ${pattern} OR e.description ILIKE ${pattern} OR e.content ILIKE ${pattern})`);
+    }
+    return sql.join(parts, sql` AND `);
+  }
+
+  function ordering(userId: string, filter: EntryFilter): SQL {
+    const direction = sql.raw(filter.direction === "desc" ? "DESC" : "ASC");
+    const tieBreak = sql`e.sync_id ${direction}`;
+    switch (filter.order) {
+      case "id":
+        return tieBreak;
+      case "status":
+        // As Miniflux sorts its status text: "read" before "unread".
+        return sql`${unread(userId)} ${direction}, ${tieBreak}`;
+      case "category_title":
+        return sql`coalesce(s.category, ${DEFAULT_CATEGORY}) ${direction}, ${tieBreak}`;
+      case "category_id":
+        return sql`array_position(ARRAY(SELECT * FROM ${textSet(filter.categoryOrder)}), coalesce(s.category, ${DEFAULT_CATEGORY})) ${direction}, ${tieBreak}`;
+      case "created_at":
+        return sql`e.inserted_at ${direction}, ${tieBreak}`;
+      case "changed_at":
+        return sql`e.updated_at ${direction}, ${tieBreak}`;
+      default:
+        return sql`e.published_at ${direction}, ${tieBreak}`;
+    }
+  }
+
+  const entryRow = (row: Record<string, unknown>): MinifluxEntryRow => ({
+    syncId: Number(row.sync_id),
+    entryId: String(row.id),
+    feedSyncId: Number(row.feed_sync_id),
+    title: row.title as string | null,
+    url: row.url as string | null,
+    author: row.author as string | null,
+    html: row.html as string | null,
+    hash: row.content_hash as string | null,
+    categories: row.categories as string[] | null,
+    attachments: row.attachments as EntryAttachment[] | null,
+    publishedAt: new Date(row.published_at as string),
+    insertedAt: new Date(row.inserted_at as string),
+    updatedAt: new Date(row.updated_at as string),
+    unread: row.unread as boolean,
+    starred: row.starred as boolean,
+  });
+
+  const selectEntries = (userId: string, sourceIds: string[] | null) => sql`
+    SELECT e.sync_id, e.id, e.title, e.url, e.author, COALESCE(e.content, e.description) AS html, e.content_hash, e.categories, e.attachments,
+      e.published_at, e.inserted_at, e.updated_at, s.sync_id AS feed_sync_id, ${unread(userId)} AS unread, ${starred(userId)} AS starred
+    FROM (${mine(userId, sourceIds)}) m
+    JOIN entries e ON e.id = m.entry_id
+    JOIN subscriptions s ON s.user_id = ${userId} AND s.target_id = m.source_id`;
+
+  return {
+    /** The reader's subscriptions with what they point at, by sync id. */
+    async feeds(userId: string): Promise<MinifluxFeedRow[]> {
+      const rows = rowsOf<Record<string, unknown>>(
+        await db.execute(sql`
+          SELECT s.sync_id, s.type, s.target_id, s.category, s.created_at, i.handle,
+            coalesce(s.title, f.title, l.title, i.title, f.url, i.handle) AS title, f.url AS feed_url, f.site_url, f.checked_at, f.next_check_at,
+            coalesce(f.error_count, 0) AS error_count, f.error_message, coalesce(f.image, f.site_icon, l.image, i.image) AS icon
+          FROM subscriptions s
+          LEFT JOIN feeds f ON f.id = s.feed_id
+          LEFT JOIN lists l ON l.id = s.list_id
+          LEFT JOIN inboxes i ON i.id = s.inbox_id
+          WHERE s.user_id = ${userId}
+          ORDER BY s.sync_id`),
+      );
+      return rows.map((row) => ({
+        syncId: Number(row.sync_id),
+        type: row.type as MinifluxFeedRow["type"],
+        targetId: String(row.target_id),
+        category: row.category as string | null,
+        title: (row.title as string | null) ?? "",
+        feedUrl: row.feed_url as string | null,
+        siteUrl: row.site_url as string | null,
+        checkedAt: toDate(row.checked_at as string | null),
+        nextCheckAt: toDate(row.next_check_at as string | null),
+        errorCount: Number(row.error_count),
+        errorMessage: row.error_message as string | null,
+        icon: row.icon as string | null,
+        handle: row.handle as string | null,
+        createdAt: new Date(row.created_at as string),
+      }));
+    },
+
+    /** Unread and read entries per subscription (target id), each entry counted once. */
+    async counters(userId: string): Promise<{ unread: Map<string, number>; read: Map<string, number> }> {
+      const rows = rowsOf<{ source_id: string | number; unread: number; total: number }>(
+        await db.execute(sql`
+          SELECT m.source_id, count(*)::int AS total, count(*) FILTER (WHERE EXISTS (SELECT 1 FROM unread_entries u WHERE u.user_id = ${userId} AND u.entry_id = m.entry_id))::int AS unread
+          FROM (${mine(userId, null)}) m GROUP BY m.source_id`),
+      );
+      const unread = new Map<string, number>();
+      const read = new Map<string, number>();
+      for (const row of rows) {
+        unread.set(String(row.source_id), Number(row.unread));
+        read.set(String(row.source_id), Number(row.total) - Number(row.unread));
+      }
+      return { unread, read };
+    },
+
+    /** A page of the reader's entries and how many match in all. */
+    async entries(userId: string, filter: EntryFilter): Promise<{ total: number; rows: MinifluxEntryRow[] }> {
+      if (filter.status && filter.status.length === 0) return { total: 0, rows: [] };
+      const where = conditions(userId, filter);
+      const [rows, counted] = await Promise.all([
+        db.execute(sql`${selectEntries(userId, filter.sourceIds)} WHERE ${where} ORDER BY ${ordering(userId, filter)} LIMIT ${filter.limit} OFFSET ${filter.offset}`),
+        db.execute(sql`SELECT count(*)::int AS n FROM (${mine(userId, filter.sourceIds)}) m JOIN entries e ON e.id = m.entry_id WHERE ${where}`),
+      ]);
+      return { total: Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0), rows: rowsOf<Record<string, unknown>>(rows).map(entryRow) };
+    },
+
+    /** One of the reader's entries by its sync id, or null. */
+    async entry(userId: string, syncId: number, sourceIds: string[] | null = null): Promise<MinifluxEntryRow | null> {
+      const [row] = rowsOf<Record<string, unknown>>(await db.execute(sql`${selectEntries(userId, sourceIds)} WHERE e.sync_id = ${syncId} AND ${entryVisibleTo(userId)}`));
+      return row ? entryRow(row) : null;
+    },
+
+    /** The reader's entries among these sync ids: entry id and view by sync id (others are not theirs). */
+    async ownEntries(userId: string, syncIds: number[]): Promise<Map<number, { entryId: string; view: number }>> {
+      const rows = rowsOf<{ sync_id: string | number; id: string | number; view: number }>(
+        await db.execute(sql`
+          SELECT e.sync_id, e.id, (SELECT t.view FROM timeline t WHERE t.user_id = ${userId} AND t.entry_id = e.id ORDER BY (t.source_type = 'feed') DESC LIMIT 1) AS view
+          FROM entries e
+          WHERE e.sync_id IN ${idSet(syncIds.map(String))} AND ${entryVisibleTo(userId)}
+            AND EXISTS (SELECT 1 FROM timeline t WHERE t.user_id = ${userId} AND t.entry_id = e.id)`),
+      );
+      return new Map(rows.map((row) => [Number(row.sync_id), { entryId: String(row.id), view: Number(row.view ?? 0) }]));
+    },
+  };
+}
+
+export type MinifluxRepo = ReturnType<typeof createMinifluxRepo>;

@@ -1,0 +1,206 @@
+import type { RequestUser } from "../../http/context.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { groupIds } from "../../lib/category-ids.ts";
+import type { MarkAllScope, TimelineRepo } from "../../timeline/timeline.repo.ts";
+import { entryFilter, integerParam } from "./miniflux.params.ts";
+import { categoryNameOf, presentCategory, presentEntry, presentFeed, type PresentContext, userNumber } from "./miniflux.present.ts";
+import { DEFAULT_CATEGORY, type MinifluxFeedRow, type MinifluxRepo } from "./miniflux.repo.ts";
+
+/** Something the reader does not have (an unknown id, another reader's): Miniflux's 404. */
+export class MinifluxNotFound extends Error {}
+
+/** Starring and unstarring, as the collections feature does them. */
+export interface MinifluxStars {
+  star(user: RequestUser, entryId: string, view: number): Promise<void>;
+  unstar(user: RequestUser, entryId: string): Promise<void>;
+}
+
+export interface MinifluxServiceDeps {
+  repo: MinifluxRepo;
+  timeline: Pick<TimelineRepo, "markRead" | "markUnread" | "markAll">;
+  stars: MinifluxStars;
+  clock: Clock;
+  retry: <T>(run: () => Promise<T>) => Promise<T>;
+  webUrl: string;
+  inboxEmailSuffix: string;
+  icon?: (url: string) => Promise<{ type: string; bytes: Buffer } | null>;
+}
+
+type Query = { get(name: string): string | undefined; all(name: string): string[] };
+
+/**
+ * The Miniflux API over one reader's subscriptions (its feeds), their folders (its categories)
+ * and timeline (its entries). Ids are numbers every client holds: a subscription's and an
+ * entry's sync number, a category's CRC-32 (lib/category-ids.ts). Reading state moves through
+ * the timeline, stars through the collections feature; every id is checked against the reader
+ * first.
+ */
+export function createMinifluxService(deps: MinifluxServiceDeps) {
+  const { repo, timeline, clock, retry } = deps;
+
+  /** The reader's feeds, and how to present them. */
+  async function load(user: RequestUser) {
+    const feeds = await repo.feeds(user.id);
+    const names = [...new Set([DEFAULT_CATEGORY, ...feeds.map(categoryNameOf)])];
+    const context: PresentContext = { user, categoryIds: groupIds(names), webUrl: deps.webUrl, inboxEmailSuffix: deps.inboxEmailSuffix };
+    return { feeds, context, byId: new Map(feeds.map((feed) => [feed.syncId, feed])) };
+  }
+  type Loaded = Awaited<ReturnType<typeof load>>;
+
+  const feedOf = (loaded: Loaded, id: number): MinifluxFeedRow => {
+    const feed = loaded.byId.get(id);
+    if (!feed) throw new MinifluxNotFound();
+    return feed;
+  };
+  const categoryOf = (loaded: Loaded, id: number): string => {
+    for (const [name, categoryId] of loaded.context.categoryIds) if (categoryId === id) return name;
+    throw new MinifluxNotFound();
+  };
+  const categoryOrder = (loaded: Loaded) => [...loaded.context.categoryIds].sort((a, b) => a[1] - b[1]).map(([name]) => name);
+
+  async function entriesOf(user: RequestUser, loaded: Loaded, query: Query, sourceIds: string[] | null) {
+    const filter = entryFilter(query, { sourceIds, categoryOrder: categoryOrder(loaded) });
+    const { total, rows } = await repo.entries(user.id, filter);
+    const feeds = new Map(loaded.feeds.map((feed) => [feed.syncId, presentFeed(feed, loaded.context)]));
+    return { total, entries: rows.map((row) => presentEntry(row, feeds.get(row.feedSyncId) ?? null, loaded.context)) };
+  }
+
+  /** Marks a scope read up to now, through the timeline (counts kept). */
+  const markAll = (user: RequestUser, scope: MarkAllScope) => retry(() => timeline.markAll(user.id, { ...scope, endTime: clock.now() }, clock.now()));
+
+  return {
+    me(user: RequestUser) {
+      return {
+        id: userNumber(user),
+        username: user.email,
+        is_admin: user.isAdmin === true,
+        theme: "system_serif",
+        language: "en_US",
+        timezone: "UTC",
+        entry_sorting_direction: "desc",
+        entry_sorting_order: "published_at",
+        entries_per_page: 100,
+        keyboard_shortcuts: true,
+        show_reading_time: true,
+        entry_swipe: true,
+        stylesheet: "",
+        custom_js: "",
+        google_id: "",
+        openid_connect_id: "",
+        display_mode: "standalone",
+        default_reading_speed: 265,
+        cjk_reading_speed: 500,
+        default_home_page: "unread",
+        categories_sorting_order: "unread_count",
+        mark_read_on_view: true,
+        media_playback_rate: 1,
+        block_filter_entry_rules: "",
+        keep_filter_entry_rules: "",
+        last_login_at: clock.now().toISOString(),
+      };
+    },
+
+    async categories(user: RequestUser, withCounts: boolean) {
+      const loaded = await load(user);
+      const counts = withCounts ? await repo.counters(user.id) : null;
+      const names = [...loaded.context.categoryIds.keys()].sort((a, b) => a.localeCompare(b));
+      return names.map((name) => {
+        const category = presentCategory(name, loaded.context);
+        if (!counts) return category;
+        const members = loaded.feeds.filter((feed) => categoryNameOf(feed) === name);
+        return { ...category, feed_count: members.length, total_unread: members.reduce((sum, feed) => sum + (counts.unread.get(feed.targetId) ?? 0), 0) };
+      });
+    },
+
+    async feeds(user: RequestUser, categoryId?: number) {
+      const loaded = await load(user);
+      const name = categoryId === undefined ? null : categoryOf(loaded, categoryId);
+      return loaded.feeds.filter((feed) => name === null || categoryNameOf(feed) === name).map((feed) => presentFeed(feed, loaded.context));
+    },
+
+    async feed(user: RequestUser, feedId: number) {
+      const loaded = await load(user);
+      return presentFeed(feedOf(loaded, feedId), loaded.context);
+    },
+
+    async counters(user: RequestUser) {
+      const [loaded, counts] = await Promise.all([load(user), repo.counters(user.id)]);
+      const reads: Record<string, number> = {};
+      const unreads: Record<string, number> = {};
+      for (const feed of loaded.feeds) {
+        const read = counts.read.get(feed.targetId) ?? 0;
+        const unread = counts.unread.get(feed.targetId) ?? 0;
+        if (read) reads[feed.syncId] = read;
+        if (unread) unreads[feed.syncId] = unread;
+      }
+      return { reads, unreads };
+    },
+
+    /** `GET /v1/entries` (`feed_id`, `category_id` narrow it), a feed's or a category's entries. */
+    async entries(user: RequestUser, query: Query, scope: { feedId?: number; categoryId?: number } = {}) {
+      const loaded = await load(user);
+      const feedId = scope.feedId ?? integerParam(query, "feed_id");
+      const categoryId = scope.categoryId ?? integerParam(query, "category_id");
+      let members = loaded.feeds;
+      if (feedId !== null) members = [feedOf(loaded, feedId)];
+      if (categoryId !== null) {
+        const name = categoryOf(loaded, categoryId);
+        members = members.filter((feed) => categoryNameOf(feed) === name);
+      }
+      const sourceIds = feedId === null && categoryId === null ? null : members.map((feed) => feed.targetId);
+      if (sourceIds?.length === 0) return { total: 0, entries: [] };
+      return entriesOf(user, loaded, query, sourceIds);
+    },
+
+    async entry(user: RequestUser, entryId: number, feedId?: number) {
+      const loaded = await load(user);
+      const sourceIds = feedId === undefined ? null : [feedOf(loaded, feedId).targetId];
+      const row = await repo.entry(user.id, entryId, sourceIds);
+      if (!row) throw new MinifluxNotFound();
+      const feed = loaded.byId.get(row.feedSyncId);
+      return presentEntry(row, feed ? presentFeed(feed, loaded.context) : null, loaded.context);
+    },
+
+    /** `PUT /v1/entries`: the status of many; refused whole when one is not the reader's. */
+    async setStatus(user: RequestUser, syncIds: number[], status: "read" | "unread") {
+      const own = await repo.ownEntries(user.id, syncIds);
+      if (syncIds.some((id) => !own.has(id))) throw new MinifluxNotFound();
+      const entryIds = [...own.values()].map((entry) => entry.entryId);
+      if (status === "read") await retry(() => timeline.markRead(user.id, entryIds, clock.now()));
+      else await retry(() => timeline.markUnread(user.id, entryIds));
+    },
+
+    /** `PUT /v1/entries/{id}/bookmark`: starred ⇄ not starred. */
+    async toggleStar(user: RequestUser, syncId: number) {
+      const entry = await repo.entry(user.id, syncId);
+      const own = entry ? (await repo.ownEntries(user.id, [syncId])).get(syncId) : undefined;
+      if (!entry || !own) throw new MinifluxNotFound();
+      if (entry.starred) await deps.stars.unstar(user, own.entryId);
+      else await deps.stars.star(user, own.entryId, own.view);
+    },
+
+    async markFeedRead(user: RequestUser, feedId: number) {
+      const feed = feedOf(await load(user), feedId);
+      await markAll(user, { sourceIds: [feed.targetId] });
+    },
+
+    async markCategoryRead(user: RequestUser, categoryId: number) {
+      const loaded = await load(user);
+      const name = categoryOf(loaded, categoryId);
+      const sourceIds = loaded.feeds.filter((feed) => categoryNameOf(feed) === name).map((feed) => feed.targetId);
+      if (sourceIds.length) await markAll(user, { sourceIds });
+    },
+
+    /** A feed's icon, as Miniflux answers `icons/{id}` (its id is the feed's). */
+    async icon(user: RequestUser, feedId: number) {
+      const feed = feedOf(await load(user), feedId);
+      const inline = /^data:([\w.+-]+\/[\w.+-]+);base64,(.+)$/.exec(feed.icon ?? "");
+      if (inline) return { id: feed.syncId, data: `${inline[1]};base64,${inline[2]}`, mime_type: inline[1]! };
+      const file = feed.icon && /^https?:\/\//.test(feed.icon) && deps.icon ? await deps.icon(feed.icon) : null;
+      if (!file) throw new MinifluxNotFound();
+      return { id: feed.syncId, data: `${file.type};base64,${file.bytes.toString("base64")}`, mime_type: file.type };
+    },
+  };
+}
+
+export type MinifluxService = ReturnType<typeof createMinifluxService>;
