@@ -59,13 +59,17 @@ export function createApp(parts: AppParts, options: { webDistDir?: string; readi
   });
   app.use(limits.auth);
   app.use(limits.public);
-  app.use("/api/*", bodyLimits({ avatarMaxBytes: config.accounts.avatarMaxBytes, mailMaxBytes: config.inbox.mailMaxBytes }));
+  const limitBodies = bodyLimits({ avatarMaxBytes: config.accounts.avatarMaxBytes, mailMaxBytes: config.inbox.mailMaxBytes });
+  app.use("/api/*", limitBodies);
+  // Miniflux's API at its own paths (features/miniflux).
+  app.use("/v1/*", limitBodies);
 
   // JSON answers compressed (a timeline page shrinks ~5×); the entry stream is sent as it goes.
   const compressJson = compressAnswers();
   // So are streamed summaries: compression would hold their words back.
   const unbuffered = (path: string, stream: string | undefined) => path === "/api/entries/stream" || (path === "/api/ai/summary" && stream !== undefined);
   app.use("/api/*", (c, next) => (unbuffered(c.req.path, c.req.query("stream")) ? next() : compressJson(c, next)));
+  app.use("/v1/*", compressJson);
 
   app.route(AUTH_BASE_PATH, parts.auth.routes);
   app.route("/api/health", healthRoutes({ pingDatabase: parts.pingDatabase, driver: parts.driver }));

@@ -31,6 +31,8 @@ export function bodyLimits(sizes: { avatarMaxBytes: number; mailMaxBytes: number
     { path: /^\/api\/inboxes\/email$/, maxSize: sizes.mailMaxBytes + MULTIPART_SLACK_BYTES, file: true },
     { path: /^\/api\/inboxes\/webhook$/, maxSize: LARGE_JSON_LIMIT_BYTES, file: false },
     { path: /^\/api\/greader(?:\.php)?\//, maxSize: LARGE_JSON_LIMIT_BYTES, file: false },
+    { path: /^\/(?:api\/)?v1\/import$/, maxSize: OPML_LIMIT_BYTES, file: true },
+    { path: /^\/(?:api\/)?v1\//, maxSize: LARGE_JSON_LIMIT_BYTES, file: false },
   ];
   const limiter = (maxSize: number, file: boolean) =>
     bodyLimit({

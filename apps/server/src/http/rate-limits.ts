@@ -42,9 +42,9 @@ export function rateLimit(
 const AUTH_LIMITED =
   /^\/api\/better-auth\/(?:sign-in\/|sign-up\/|request-password-reset|forget-password|reset-password|send-verification-email|change-password|change-email|delete-user|two-factor\/|desktop-handoff\/redeem)|^\/api\/greader\/accounts\/ClientLogin$/;
 /** Where the `public` limit counts requests without a session: the API and the share pages and their pictures. */
-const PUBLIC_PATHS = /^\/(?:api|share|og|u)\//;
-/** Reader apps' sync calls carry their own token (checked by the Google Reader feature), not a session. */
-const READER_APP_SYNC = /^\/api\/greader\/reader\//;
+const PUBLIC_PATHS = /^\/(?:api|share|og|u|v1)\//;
+/** Reader apps' sync calls carry their own token (checked by the Google Reader and Miniflux features), not a session. */
+const READER_APP_SYNC = /^\/api\/greader\/reader\/|^\/(?:api\/)?v1\//;
 
 /**
  * The two limits of {@link RateLimitsConfig}: `auth` on sign-in, sign-up, password reset and
@@ -67,7 +67,7 @@ export function rateLimits(deps: {
       applies: async (c) => {
         const path = c.req.path;
         if (!PUBLIC_PATHS.test(path) || AUTH_LIMITED.test(path)) return false;
-        if (READER_APP_SYNC.test(path) && c.req.header("authorization")) return false;
+        if (READER_APP_SYNC.test(path) && (c.req.header("authorization") || c.req.header("x-auth-token"))) return false;
         return !(await deps.signedIn(c));
       },
     }),

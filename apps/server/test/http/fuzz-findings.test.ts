@@ -14,6 +14,7 @@ describe("fuzz findings", () => {
   it("an avatar id past bigint's range is no file (404), not a database error", async () => {
     expect((await t.request("/api/files/9223372036854775808")).status).toBe(404);
     expect((await t.request("/api/files/9999999999999999999")).status).toBe(404);
+    expect((await t.request("/api/attachments/9223372036854775808/mail.pdf", { cookie })).status).toBe(404);
   });
 
   it("a share page or profile asked with a NUL byte in the handle or id is not found (404)", async () => {

@@ -109,7 +109,7 @@ export function createFilesService(deps: { repo: FilesRepo; ids: IdGenerator; cl
 
     /** The caller's own file by id; null for anyone else's (or none): a stranger learns nothing. */
     async getOwn(user: RequestUser, id: string) {
-      const file = /^\d{1,19}$/.test(id) ? await repo.find(id) : null;
+      const file = /^\d{1,19}$/.test(id) && BigInt(id) <= MAX_BIGINT ? await repo.find(id) : null;
       return file && file.userId === user.id ? file : null;
     },
   };
