@@ -27,6 +27,11 @@ async function feverAuth(email: string, password: string): Promise<unknown> {
   return ((await response.json()) as { auth?: unknown }).auth;
 }
 
+/** A Miniflux app's first call: `GET /v1/me` with the password as its X-Auth-Token; the status. */
+async function minifluxMe(password: string): Promise<number> {
+  return (await fetch(`${baseURL()}/v1/me`, { headers: { "X-Auth-Token": password } })).status;
+}
+
 /** The row of one app password in Settings → Apps. */
 const row = (page: Page, name: string) => page.getByTestId("app-password-row").filter({ hasText: name });
 
@@ -43,6 +48,9 @@ describe("Settings → Apps", () => {
     const fever = page.getByRole("region", { name: "Fever" });
     await fever.getByText(`${baseURL()}/api/fever`, { exact: true }).waitFor();
     await fever.getByText(email.toLowerCase(), { exact: true }).waitFor();
+    const miniflux = page.getByRole("region", { name: "Miniflux" });
+    await miniflux.getByText(baseURL(), { exact: true }).waitFor();
+    await miniflux.getByText(email, { exact: true }).waitFor();
 
     await page.getByLabel("Name", { exact: true }).fill("Reeder on my phone");
     await page.getByRole("button", { name: "Create password" }).click();
@@ -63,6 +71,8 @@ describe("Settings → Apps", () => {
     const login = await clientLogin(email, password);
     expect(login.status).toBe(200);
     expect(login.text).toContain("Auth=");
+    expect(await minifluxMe("correct horse battery")).toBe(401);
+    expect(await minifluxMe(password)).toBe(200);
 
     // Shown once: after a reload the page has only the name, and its last use.
     await page.reload();
@@ -79,6 +89,7 @@ describe("Settings → Apps", () => {
     await page.getByText("No app passwords yet.", { exact: false }).waitFor();
     expect(await feverAuth(email.toLowerCase(), password)).toBe(0);
     expect((await clientLogin(email, password)).status).toBe(401);
+    expect(await minifluxMe(password)).toBe(401);
     await context.close();
   });
 });

@@ -86,6 +86,21 @@ const newest = (await fever(`items&max_id=${Number.MAX_SAFE_INTEGER}`)).items![0
 await measure("Fever items: 50 by max_id", CALLS, "p99 ≤ 50", (i) => fever(`items&max_id=${1 + Math.floor(((i * 7919) % CALLS) / CALLS * (newest - 100)) + 100}`));
 await measure("Fever items: 50 by since_id", CALLS, "", (i) => fever(`items&since_id=${Math.floor(((i * 7919) % CALLS) / CALLS * (newest - 100))}`));
 
+// Google Reader's Atom output of 50 items, and the Miniflux API over the same password.
+await measure("Atom output: 50 items of the reading list", CALLS, "p99 ≤ 60", async () => {
+  const response = await app.request(`/api/greader/reader/atom/${READING_LIST}?n=50`, { headers: { authorization: `GoogleLogin auth=${auth}` } });
+  if (response.status !== 200) throw new Error(`atom: ${response.status}`);
+  return response.text();
+});
+async function miniflux(path: string) {
+  const response = await app.request(`/v1${path}`, { headers: { "x-auth-token": password } });
+  if (response.status !== 200) throw new Error(`miniflux ${path}: ${response.status} ${(await response.text()).slice(0, 200)}`);
+  return (await response.json()) as unknown;
+}
+const minifluxFeeds = (await miniflux("/feeds")) as { id: number }[];
+await measure("Miniflux entries: 100 unread", CALLS, "p99 ≤ 50", () => miniflux("/entries?status=unread&limit=100&order=published_at&direction=desc"));
+await measure("Miniflux a feed's entries: 100", CALLS, "p99 ≤ 50", (i) => miniflux(`/feeds/${minifluxFeeds[i % minifluxFeeds.length]!.id}/entries?limit=100&order=published_at&direction=desc`));
+
 console.log(`Node ${process.version}; ${databaseLabel}; 1 reader, 1000 subscriptions, ${ENTRIES} entries (${seeded.unread} unread, ${seeded.starred} starred)`);
 console.table(rows);
 

@@ -31,8 +31,9 @@ export const appPasswordsQuery = queryOptions({
 });
 
 /** Where reader apps sync: the Google Reader API and the Fever API of this server. */
-export function readerApiUrls(origin = window.location.origin): { greader: string; fever: string } {
-  return { greader: `${origin}/api/greader`, fever: `${origin}/api/fever` };
+export function readerApiUrls(origin = window.location.origin): { greader: string; fever: string; miniflux: string } {
+  // Miniflux apps add `/v1/…` to the address they are given.
+  return { greader: `${origin}/api/greader`, fever: `${origin}/api/fever`, miniflux: origin };
 }
 
 export interface AppPasswordActions {

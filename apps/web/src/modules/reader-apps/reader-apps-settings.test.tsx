@@ -42,6 +42,10 @@ describe("Settings → Apps", () => {
     const fever = screen.getByRole("region", { name: "Fever" });
     expect(within(fever).getByText(`${window.location.origin}/api/fever`)).toBeTruthy();
     expect(within(fever).getByText("ada@example.com")).toBeTruthy();
+    const miniflux = screen.getByRole("region", { name: "Miniflux" });
+    expect(within(miniflux).getByText(window.location.origin)).toBeTruthy();
+    expect(within(miniflux).getByText("Ada@Example.com")).toBeTruthy();
+    expect(within(miniflux).getByText(/Choose “Miniflux”/)).toBeTruthy();
     expect(await screen.findByText("No app passwords yet. Make one for each app you use.")).toBeTruthy();
   });
 

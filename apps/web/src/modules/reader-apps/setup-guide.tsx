@@ -20,8 +20,8 @@ function Protocol({ name, hint, children }: { name: string; hint: string; childr
 }
 
 /**
- * What to type in a reader app for each API: the server address and the account's e-mail, with a
- * copy button each. Fever clients sign in with md5(`e-mail:password`), which the server keeps for
+ * What to type in a reader app for each API (Google Reader, Fever, Miniflux): the server address
+ * and the account's e-mail, with a copy button each. Fever clients sign in with md5(`e-mail:password`), which the server keeps for
  * the e-mail in lower case: that is the e-mail shown here.
  */
 export function SetupGuide() {
@@ -44,6 +44,10 @@ export function SetupGuide() {
         <CopyField label={t("apps.server")} value={urls.fever} />
         <CopyField label={t("apps.email")} value={email.toLowerCase()} />
         <p className="text-xs text-zinc-500">{t("apps.fever_note")}</p>
+      </Protocol>
+      <Protocol name="Miniflux" hint={t("apps.miniflux_hint")}>
+        <CopyField label={t("apps.server")} value={urls.miniflux} />
+        <CopyField label={t("apps.user_name")} value={email} />
       </Protocol>
     </section>
   );
