@@ -249,6 +249,7 @@ export function createRoot(input: RootInput) {
     appPasswords: appPasswords.appPasswords,
     timeline,
     stars: collections.collections,
+    subscriptions: subscriptions.subscriptions,
     opml: readerAppsOpml,
     refreshSoon: () => refresher.scheduler.wake(),
     webUrl: server.webUrl,

@@ -1,5 +1,6 @@
 export * from "./actions.ts";
 export * from "./ai.ts";
+export * from "./app-categories.ts";
 export * from "./app-passwords.ts";
 export * from "./auth.ts";
 export * from "./blocked-entries.ts";

@@ -3,6 +3,7 @@ import type { Platform } from "../../platform.ts";
 import { retryOnConflict } from "../../db/retry.ts";
 import type { TimelineRepo } from "../../timeline/timeline.repo.ts";
 import type { FeatureModule } from "../module.ts";
+import type { SubscriptionsService } from "../subscriptions/index.ts";
 import { createMinifluxRepo } from "./miniflux.repo.ts";
 import { minifluxRoutes, type MinifluxRouteDeps } from "./miniflux.routes.ts";
 import { createMinifluxService, type MinifluxStars } from "./miniflux.service.ts";
@@ -12,6 +13,7 @@ export interface MinifluxPorts {
   appPasswords: Pick<MinifluxRouteDeps, "fromPassword" | "fromEmailAndPassword">;
   timeline: Pick<TimelineRepo, "markRead" | "markUnread" | "markAll">;
   stars: MinifluxStars;
+  subscriptions: Pick<SubscriptionsService, "subscribe" | "update" | "unsubscribe" | "setCategory">;
   opml: MinifluxRouteDeps["opml"];
   refreshSoon(): void;
   webUrl: string;
@@ -26,6 +28,7 @@ export function createMinifluxModule(ports: MinifluxPorts) {
     repo: createMinifluxRepo(db),
     timeline: ports.timeline,
     stars: ports.stars,
+    subscriptions: ports.subscriptions,
     clock,
     retry: retryOnConflict,
     webUrl: ports.webUrl,

@@ -177,6 +177,23 @@ export function createMinifluxRepo(db: Database) {
       }));
     },
 
+    /** The empty categories the reader's apps made (app_categories). */
+    async appCategories(userId: string): Promise<string[]> {
+      return rowsOf<{ name: string }>(await db.execute(sql`SELECT name FROM app_categories WHERE user_id = ${userId} ORDER BY name`)).map((row) => row.name);
+    },
+
+    async addCategory(userId: string, name: string): Promise<void> {
+      await db.execute(sql`INSERT INTO app_categories (user_id, name) VALUES (${userId}, ${name}) ON CONFLICT DO NOTHING`);
+    },
+
+    /** Renames (to a name) or removes (null) an app's category; its subscriptions are the caller's. */
+    async changeCategory(userId: string, name: string, to: string | null): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`DELETE FROM app_categories WHERE user_id = ${userId} AND name = ${name}`);
+        if (to !== null) await tx.execute(sql`INSERT INTO app_categories (user_id, name) VALUES (${userId}, ${to}) ON CONFLICT DO NOTHING`);
+      });
+    },
+
     /** Unread and read entries per subscription (target id), each entry counted once. */
     async counters(userId: string): Promise<{ unread: Map<string, number>; read: Map<string, number> }> {
       const rows = rowsOf<{ source_id: string | number; unread: number; total: number }>(

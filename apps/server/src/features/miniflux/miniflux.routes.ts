@@ -1,4 +1,5 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { AppError } from "../../errors.ts";
 import type { AppEnv, RequestUser } from "../../http/context.ts";
 import { MinifluxInputError } from "./miniflux.params.ts";
 import { MinifluxNotFound, type MinifluxService } from "./miniflux.service.ts";
@@ -47,6 +48,19 @@ function requireApp(deps: MinifluxRouteDeps): MiddlewareHandler<MinifluxEnv> {
   };
 }
 
+/**
+ * What the product refuses while following or editing a feed (not a feed, unreachable, a private
+ * address, a limit reached) is bad input to Miniflux, as Miniflux answers it: 400 with the reason.
+ */
+async function appErrorsAsInput<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.status !== 500) throw new MinifluxInputError(error.reason ? `${error.message}: ${error.reason}` : error.message);
+    throw error;
+  }
+}
+
 /** The body of a PUT or POST as JSON, or a 400. */
 async function jsonBody<T>(c: Context): Promise<T> {
   try {
@@ -89,7 +103,44 @@ export function minifluxRoutes(deps: MinifluxRouteDeps): Hono<AppEnv> {
     return c.body(null, 204);
   });
 
+  api.post("/categories", async (c) => {
+    const body = await jsonBody<{ title?: unknown }>(c);
+    if (typeof body.title !== "string") throw new MinifluxInputError("The category title is mandatory");
+    return c.json(await miniflux.createCategory(user(c), body.title), 201);
+  });
+  api.put("/categories/:id", async (c) => {
+    const body = await jsonBody<{ title?: unknown }>(c);
+    if (typeof body.title !== "string") throw new MinifluxInputError("The category title is mandatory");
+    return c.json(await miniflux.renameCategory(user(c), idParam(c, "id"), body.title), 201);
+  });
+  api.delete("/categories/:id", async (c) => {
+    await miniflux.deleteCategory(user(c), idParam(c, "id"));
+    return c.body(null, 204);
+  });
+
   api.get("/feeds", async (c) => c.json(await miniflux.feeds(user(c))));
+  api.post("/feeds", async (c) => {
+    const body = await jsonBody<{ feed_url?: unknown; category_id?: unknown }>(c);
+    if (typeof body.feed_url !== "string" || !body.feed_url.trim()) throw new MinifluxInputError("The feed URL is mandatory");
+    if (body.category_id !== undefined && body.category_id !== null && !(Number.isSafeInteger(body.category_id) && (body.category_id as number) >= 0)) {
+      throw new MinifluxInputError("Invalid category ID");
+    }
+    const categoryId = typeof body.category_id === "number" && body.category_id > 0 ? body.category_id : null;
+    return c.json(await appErrorsAsInput(() => miniflux.createFeed(user(c), { feedUrl: body.feed_url as string, categoryId })), 201);
+  });
+  api.put("/feeds/:id", async (c) => {
+    const body = await jsonBody<{ title?: unknown; category_id?: unknown }>(c);
+    if (body.title !== undefined && typeof body.title !== "string") throw new MinifluxInputError("Invalid title");
+    if (body.category_id !== undefined && !(Number.isSafeInteger(body.category_id) && (body.category_id as number) > 0)) throw new MinifluxInputError("Invalid category ID");
+    const input: { title?: string; categoryId?: number } = {};
+    if (typeof body.title === "string") input.title = body.title;
+    if (typeof body.category_id === "number") input.categoryId = body.category_id;
+    return c.json(await appErrorsAsInput(() => miniflux.updateFeed(user(c), idParam(c, "id"), input)), 201);
+  });
+  api.delete("/feeds/:id", async (c) => {
+    await miniflux.deleteFeed(user(c), idParam(c, "id"));
+    return c.body(null, 204);
+  });
   api.get("/feeds/counters", async (c) => c.json(await miniflux.counters(user(c))));
   api.put("/feeds/refresh", (c) => {
     deps.refreshSoon();

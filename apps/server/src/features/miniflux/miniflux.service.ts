@@ -2,7 +2,8 @@ import type { RequestUser } from "../../http/context.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { groupIds } from "../../lib/category-ids.ts";
 import type { MarkAllScope, TimelineRepo } from "../../timeline/timeline.repo.ts";
-import { entryFilter, integerParam } from "./miniflux.params.ts";
+import type { SubscriptionsService } from "../subscriptions/index.ts";
+import { entryFilter, integerParam, MinifluxInputError } from "./miniflux.params.ts";
 import { categoryNameOf, presentCategory, presentEntry, presentFeed, type PresentContext, userNumber } from "./miniflux.present.ts";
 import { DEFAULT_CATEGORY, type MinifluxFeedRow, type MinifluxRepo } from "./miniflux.repo.ts";
 
@@ -19,6 +20,7 @@ export interface MinifluxServiceDeps {
   repo: MinifluxRepo;
   timeline: Pick<TimelineRepo, "markRead" | "markUnread" | "markAll">;
   stars: MinifluxStars;
+  subscriptions: Pick<SubscriptionsService, "subscribe" | "update" | "unsubscribe" | "setCategory">;
   clock: Clock;
   retry: <T>(run: () => Promise<T>) => Promise<T>;
   webUrl: string;
@@ -40,8 +42,8 @@ export function createMinifluxService(deps: MinifluxServiceDeps) {
 
   /** The reader's feeds, and how to present them. */
   async function load(user: RequestUser) {
-    const feeds = await repo.feeds(user.id);
-    const names = [...new Set([DEFAULT_CATEGORY, ...feeds.map(categoryNameOf)])];
+    const [feeds, empty] = await Promise.all([repo.feeds(user.id), repo.appCategories(user.id)]);
+    const names = [...new Set([DEFAULT_CATEGORY, ...feeds.map(categoryNameOf), ...empty])];
     const context: PresentContext = { user, categoryIds: groupIds(names), webUrl: deps.webUrl, inboxEmailSuffix: deps.inboxEmailSuffix };
     return { feeds, context, byId: new Map(feeds.map((feed) => [feed.syncId, feed])) };
   }
@@ -189,6 +191,70 @@ export function createMinifluxService(deps: MinifluxServiceDeps) {
       const name = categoryOf(loaded, categoryId);
       const sourceIds = loaded.feeds.filter((feed) => categoryNameOf(feed) === name).map((feed) => feed.targetId);
       if (sourceIds.length) await markAll(user, { sourceIds });
+    },
+
+    /** `POST /v1/feeds`: follows a feed by its address, in a category (by id) or none; answers its id. */
+    async createFeed(user: RequestUser, input: { feedUrl: string; categoryId: number | null }) {
+      const loaded = await load(user);
+      const name = input.categoryId === null ? null : categoryOf(loaded, input.categoryId);
+      const followed = await deps.subscriptions.subscribe(user, { url: input.feedUrl, view: 0, category: name === DEFAULT_CATEGORY ? null : name });
+      const created = (await repo.feeds(user.id)).find((feed) => feed.targetId === followed.feedId);
+      if (!created) throw new MinifluxNotFound();
+      return { feed_id: created.syncId };
+    },
+
+    /** `PUT /v1/feeds/{id}`: its title and category; answers the feed as it is now. */
+    async updateFeed(user: RequestUser, feedId: number, input: { title?: string; categoryId?: number }) {
+      const loaded = await load(user);
+      const feed = feedOf(loaded, feedId);
+      const patch: { title?: string; category?: string | null } = {};
+      if (input.title !== undefined) patch.title = input.title;
+      if (input.categoryId !== undefined) {
+        const name = categoryOf(loaded, input.categoryId);
+        patch.category = name === DEFAULT_CATEGORY ? null : name;
+      }
+      if (Object.keys(patch).length) await deps.subscriptions.update(user, feed.targetId, patch);
+      const after = await load(user);
+      return presentFeed(feedOf(after, feedId), after.context);
+    },
+
+    async deleteFeed(user: RequestUser, feedId: number) {
+      const feed = feedOf(await load(user), feedId);
+      await deps.subscriptions.unsubscribe(user, [feed.targetId]);
+    },
+
+    /** `POST /v1/categories`: an empty folder, kept (app_categories) until feeds are put in it. */
+    async createCategory(user: RequestUser, title: string) {
+      const name = title.trim().slice(0, 100);
+      if (!name) throw new MinifluxInputError("The category title is mandatory");
+      if ((await load(user)).context.categoryIds.has(name)) throw new MinifluxInputError("This category already exists");
+      await repo.addCategory(user.id, name);
+      return presentCategory(name, (await load(user)).context);
+    },
+
+    /** `PUT /v1/categories/{id}`: renames it (its feeds move with it). */
+    async renameCategory(user: RequestUser, categoryId: number, title: string) {
+      const name = title.trim().slice(0, 100);
+      if (!name) throw new MinifluxInputError("The category title is mandatory");
+      const loaded = await load(user);
+      const old = categoryOf(loaded, categoryId);
+      if (old === DEFAULT_CATEGORY) throw new MinifluxInputError("The default category cannot be renamed");
+      if (name !== old && loaded.context.categoryIds.has(name)) throw new MinifluxInputError("This category already exists");
+      const members = loaded.feeds.filter((feed) => categoryNameOf(feed) === old).map((feed) => feed.targetId);
+      if (members.length) await deps.subscriptions.setCategory(user, members, name);
+      await repo.changeCategory(user.id, old, name);
+      const after = await load(user);
+      return presentCategory(name, after.context);
+    },
+
+    /** `DELETE /v1/categories/{id}`: its feeds stay, in no category ("All"). */
+    async deleteCategory(user: RequestUser, categoryId: number) {
+      const loaded = await load(user);
+      const name = categoryOf(loaded, categoryId);
+      if (name === DEFAULT_CATEGORY) throw new MinifluxInputError("The default category cannot be removed");
+      const members = loaded.feeds.filter((feed) => categoryNameOf(feed) === name).map((feed) => feed.targetId);
+      if (members.length) await deps.subscriptions.setCategory(user, members, null);
+      await repo.changeCategory(user.id, name, null);
     },
 
     /** A feed's icon, as Miniflux answers `icons/{id}` (its id is the feed's). */
