@@ -71,21 +71,36 @@ const toDate = (value: string | Date | null) => (value === null ? null : new Dat
  * feed's, else to the one with the smallest id.
  */
 export function createMinifluxRepo(db: Database) {
-  /** The reader's timeline rows, one per entry, with the subscription each belongs to. */
-  const mine = (userId: string, sourceIds: string[] | null) => sql`
-    SELECT t.entry_id, t.source_id FROM timeline t
-    WHERE t.user_id = ${userId} ${sourceIds ? sql`AND t.source_id IN ${idSet(sourceIds)}` : sql``}
-      AND NOT EXISTS (SELECT 1 FROM timeline o WHERE o.user_id = t.user_id AND o.entry_id = t.entry_id
-        AND ((o.source_type = 'feed') > (t.source_type = 'feed') OR ((o.source_type = 'feed') = (t.source_type = 'feed') AND o.source_id < t.source_id)))`;
-  const unread = (userId: string) => sql`EXISTS (SELECT 1 FROM unread_entries u WHERE u.user_id = ${userId} AND u.entry_id = e.id)`;
-  const starred = (userId: string) => sql`EXISTS (SELECT 1 FROM collections c WHERE c.user_id = ${userId} AND c.entry_id = e.id)`;
+  /**
+   * The reader's rows of `table` (the timeline, or its unread part), one per entry: the row of the
+   * entry's feed (a reader follows a feed once), else, for an entry only a list or an inbox
+   * brought, the row with the smallest source id. Scanned by the tables' (user, source, time)
+   * indexes; the few list and inbox rows alone are checked against the others.
+   */
+  const mine = (userId: string, table: "timeline" | "unread_entries", sourceIds: string[] | null) => {
+    const from = sql.raw(table);
+    const sources = sourceIds ? sql`AND t.source_id IN ${idSet(sourceIds)}` : sql``;
+    return sql`
+      SELECT t.entry_id, t.source_id, t.published_at FROM ${from} t WHERE t.user_id = ${userId} AND t.source_type = 'feed' ${sources}
+      UNION ALL
+      SELECT t.entry_id, t.source_id, t.published_at FROM ${from} t WHERE t.user_id = ${userId} AND t.source_type <> 'feed' ${sources}
+        AND NOT EXISTS (SELECT 1 FROM timeline o WHERE o.user_id = t.user_id AND o.entry_id = t.entry_id AND (o.source_type = 'feed' OR o.source_id < t.source_id))`;
+  };
+  const unread = (userId: string, entry: SQL) => sql`EXISTS (SELECT 1 FROM unread_entries u WHERE u.user_id = ${userId} AND u.entry_id = ${entry})`;
+  const starred = (userId: string, entry: SQL) => sql`EXISTS (SELECT 1 FROM collections c WHERE c.user_id = ${userId} AND c.entry_id = ${entry})`;
 
-  function conditions(userId: string, filter: EntryFilter): SQL {
-    const parts: SQL[] = [entryVisibleTo(userId)];
-    if (filter.status && filter.status.length === 1) parts.push(filter.status[0] === "unread" ? unread(userId) : sql`NOT ${unread(userId)}`);
-    if (filter.starred !== null) parts.push(filter.starred ? starred(userId) : sql`NOT ${starred(userId)}`);
-    if (filter.publishedBefore) parts.push(sql`e.published_at < ${filter.publishedBefore.toISOString()}::timestamptz`);
-    if (filter.publishedAfter) parts.push(sql`e.published_at > ${filter.publishedAfter.toISOString()}::timestamptz`);
+  /** Whether a filter or an order reads the entries' own columns, or the subscriptions'. */
+  const needsEntry = (filter: EntryFilter) =>
+    filter.changedBefore !== null || filter.changedAfter !== null || filter.beforeId !== null || filter.afterId !== null || filter.search !== null || ["id", "created_at", "changed_at"].includes(filter.order);
+  const needsSubscription = (filter: EntryFilter) => filter.order === "category_title" || filter.order === "category_id";
+
+  /** The filter over `m` (mine), `e` (entries) and `s` (subscriptions). */
+  function conditions(userId: string, filter: EntryFilter, table: "timeline" | "unread_entries"): SQL {
+    const parts: SQL[] = [sql`TRUE`];
+    if (table === "timeline" && filter.status?.length === 1 && filter.status[0] === "read") parts.push(sql`NOT ${unread(userId, sql`m.entry_id`)}`);
+    if (filter.starred !== null) parts.push(filter.starred ? starred(userId, sql`m.entry_id`) : sql`NOT ${starred(userId, sql`m.entry_id`)}`);
+    if (filter.publishedBefore) parts.push(sql`m.published_at < ${filter.publishedBefore.toISOString()}::timestamptz`);
+    if (filter.publishedAfter) parts.push(sql`m.published_at > ${filter.publishedAfter.toISOString()}::timestamptz`);
     if (filter.changedBefore) parts.push(sql`e.updated_at < ${filter.changedBefore.toISOString()}::timestamptz`);
     if (filter.changedAfter) parts.push(sql`e.updated_at > ${filter.changedAfter.toISOString()}::timestamptz`);
     if (filter.beforeId !== null) parts.push(sql`e.sync_id < ${filter.beforeId}`);
@@ -97,15 +112,16 @@ export function createMinifluxRepo(db: Database) {
     return sql.join(parts, sql` AND `);
   }
 
+  /** Every order ends with the entry: a total order, so that offset paging never repeats one. */
   function ordering(userId: string, filter: EntryFilter): SQL {
     const direction = sql.raw(filter.direction === "desc" ? "DESC" : "ASC");
-    const tieBreak = sql`e.sync_id ${direction}`;
+    const tieBreak = sql`m.entry_id ${direction}`;
     switch (filter.order) {
       case "id":
-        return tieBreak;
+        return sql`e.sync_id ${direction}`;
       case "status":
         // As Miniflux sorts its status text: "read" before "unread".
-        return sql`${unread(userId)} ${direction}, ${tieBreak}`;
+        return sql`${unread(userId, sql`m.entry_id`)} ${direction}, ${tieBreak}`;
       case "category_title":
         return sql`coalesce(s.category, ${DEFAULT_CATEGORY}) ${direction}, ${tieBreak}`;
       case "category_id":
@@ -115,7 +131,7 @@ export function createMinifluxRepo(db: Database) {
       case "changed_at":
         return sql`e.updated_at ${direction}, ${tieBreak}`;
       default:
-        return sql`e.published_at ${direction}, ${tieBreak}`;
+        return sql`m.published_at ${direction}, ${tieBreak}`;
     }
   }
 
@@ -137,12 +153,12 @@ export function createMinifluxRepo(db: Database) {
     starred: row.starred as boolean,
   });
 
-  const selectEntries = (userId: string, sourceIds: string[] | null) => sql`
-    SELECT e.sync_id, e.id, e.title, e.url, e.author, COALESCE(e.content, e.description) AS html, e.content_hash, e.categories, e.attachments,
-      e.published_at, e.inserted_at, e.updated_at, s.sync_id AS feed_sync_id, ${unread(userId)} AS unread, ${starred(userId)} AS starred
-    FROM (${mine(userId, sourceIds)}) m
-    JOIN entries e ON e.id = m.entry_id
-    JOIN subscriptions s ON s.user_id = ${userId} AND s.target_id = m.source_id`;
+  /** The columns an entry is shown with, over `m`, `e` and `s`. */
+  const columns = (userId: string) => sql`
+    e.sync_id, e.id, e.title, e.url, e.author, COALESCE(e.content, e.description) AS html, e.content_hash, e.categories, e.attachments,
+    m.published_at, e.inserted_at, e.updated_at, s.sync_id AS feed_sync_id, ${unread(userId, sql`e.id`)} AS unread, ${starred(userId, sql`e.id`)} AS starred`;
+  const joinEntry = sql`JOIN entries e ON e.id = m.entry_id`;
+  const joinSubscription = (userId: string) => sql`JOIN subscriptions s ON s.user_id = ${userId} AND s.target_id = m.source_id`;
 
   return {
     /** The reader's subscriptions with what they point at, by sync id. */
@@ -199,7 +215,7 @@ export function createMinifluxRepo(db: Database) {
       const rows = rowsOf<{ source_id: string | number; unread: number; total: number }>(
         await db.execute(sql`
           SELECT m.source_id, count(*)::int AS total, count(*) FILTER (WHERE EXISTS (SELECT 1 FROM unread_entries u WHERE u.user_id = ${userId} AND u.entry_id = m.entry_id))::int AS unread
-          FROM (${mine(userId, null)}) m GROUP BY m.source_id`),
+          FROM (${mine(userId, "timeline", null)}) m GROUP BY m.source_id`),
       );
       const unread = new Map<string, number>();
       const read = new Map<string, number>();
@@ -210,20 +226,36 @@ export function createMinifluxRepo(db: Database) {
       return { unread, read };
     },
 
-    /** A page of the reader's entries and how many match in all. */
+    /**
+     * A page of the reader's entries and how many match in all: the page is chosen on the
+     * timeline's own columns (its unread part when only unread ones are asked for), joined to the
+     * entries first only when a filter or the order reads them, and shown with them after.
+     */
     async entries(userId: string, filter: EntryFilter): Promise<{ total: number; rows: MinifluxEntryRow[] }> {
       if (filter.status && filter.status.length === 0) return { total: 0, rows: [] };
-      const where = conditions(userId, filter);
+      const table = filter.status?.length === 1 && filter.status[0] === "unread" ? "unread_entries" : "timeline";
+      const joins = sql`${needsEntry(filter) ? joinEntry : sql``} ${needsSubscription(filter) ? joinSubscription(userId) : sql``}`;
+      const where = conditions(userId, filter, table);
+      const order = ordering(userId, filter);
       const [rows, counted] = await Promise.all([
-        db.execute(sql`${selectEntries(userId, filter.sourceIds)} WHERE ${where} ORDER BY ${ordering(userId, filter)} LIMIT ${filter.limit} OFFSET ${filter.offset}`),
-        db.execute(sql`SELECT count(*)::int AS n FROM (${mine(userId, filter.sourceIds)}) m JOIN entries e ON e.id = m.entry_id WHERE ${where}`),
+        db.execute(sql`
+          SELECT ${columns(userId)} FROM (
+            SELECT m.entry_id, m.source_id, m.published_at FROM (${mine(userId, table, filter.sourceIds)}) m ${joins}
+            WHERE ${where} ORDER BY ${order} LIMIT ${filter.limit} OFFSET ${filter.offset}
+          ) m ${joinEntry} ${joinSubscription(userId)}
+          ORDER BY ${order}`),
+        db.execute(sql`SELECT count(*)::int AS n FROM (${mine(userId, table, filter.sourceIds)}) m ${joins} WHERE ${where}`),
       ]);
       return { total: Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0), rows: rowsOf<Record<string, unknown>>(rows).map(entryRow) };
     },
 
-    /** One of the reader's entries by its sync id, or null. */
+    /** One of the reader's entries by its sync id (among some subscriptions' only), or null. */
     async entry(userId: string, syncId: number, sourceIds: string[] | null = null): Promise<MinifluxEntryRow | null> {
-      const [row] = rowsOf<Record<string, unknown>>(await db.execute(sql`${selectEntries(userId, sourceIds)} WHERE e.sync_id = ${syncId} AND ${entryVisibleTo(userId)}`));
+      const [row] = rowsOf<Record<string, unknown>>(
+        await db.execute(sql`
+          SELECT ${columns(userId)} FROM (${mine(userId, "timeline", sourceIds)}) m ${joinEntry} ${joinSubscription(userId)}
+          WHERE m.entry_id = (SELECT id FROM entries WHERE sync_id = ${syncId}) AND ${entryVisibleTo(userId)}`),
+      );
       return row ? entryRow(row) : null;
     },
 
