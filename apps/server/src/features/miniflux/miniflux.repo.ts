@@ -77,15 +77,35 @@ export function createMinifluxRepo(db: Database) {
    * brought, the row with the smallest source id. Scanned by the tables' (user, source, time)
    * indexes; the few list and inbox rows alone are checked against the others.
    */
-  const mine = (userId: string, table: "timeline" | "unread_entries", sourceIds: string[] | null) => {
-    const from = sql.raw(table);
-    const sources = sourceIds ? sql`AND t.source_id IN ${idSet(sourceIds)}` : sql``;
-    return sql`
-      SELECT t.entry_id, t.source_id, t.published_at FROM ${from} t WHERE t.user_id = ${userId} AND t.source_type = 'feed' ${sources}
-      UNION ALL
-      SELECT t.entry_id, t.source_id, t.published_at FROM ${from} t WHERE t.user_id = ${userId} AND t.source_type <> 'feed' ${sources}
-        AND NOT EXISTS (SELECT 1 FROM timeline o WHERE o.user_id = t.user_id AND o.entry_id = t.entry_id AND (o.source_type = 'feed' OR o.source_id < t.source_id))`;
+  const mine = (userId: string, table: "timeline" | "unread_entries", sourceIds: string[] | null) => sql`
+    ${feedRows(userId, table, sourceIds, sql`t.entry_id, t.source_id, t.published_at`)}
+    UNION ALL
+    ${otherRows(userId, table, sourceIds, sql`t.entry_id, t.source_id, t.published_at`)}`;
+  /** A set of sources as one array parameter: `= ANY` lets the (user, source, time) indexes be used. */
+  const sourcesIn = (sourceIds: string[] | null) => (sourceIds ? sql`AND t.source_id = ANY(${`{${sourceIds.join(",")}}`}::bigint[])` : sql``);
+  const feedRows = (userId: string, table: "timeline" | "unread_entries", sourceIds: string[] | null, select: SQL) =>
+    sql`SELECT ${select} FROM ${sql.raw(table)} t WHERE t.user_id = ${userId} AND t.source_type = 'feed' ${sourcesIn(sourceIds)}`;
+  const otherRows = (userId: string, table: "timeline" | "unread_entries", sourceIds: string[] | null, select: SQL) => sql`
+    SELECT ${select} FROM ${sql.raw(table)} t WHERE t.user_id = ${userId} AND t.source_type <> 'feed' ${sourcesIn(sourceIds)}
+      AND NOT EXISTS (SELECT 1 FROM timeline o WHERE o.user_id = t.user_id AND o.entry_id = t.entry_id AND (o.source_type = 'feed' OR o.source_id < t.source_id))`;
+
+  /**
+   * How many unread entries, when nothing else narrows them: the feeds' part from the unread
+   * counts (kept with the unread rows in the same statements, so exact), lists' and inboxes' few
+   * rows counted.
+   */
+  const countUnread = async (userId: string, sourceIds: string[] | null): Promise<number> => {
+    const [row] = rowsOf<{ feeds: number | null; others: number }>(
+      await db.execute(sql`
+        SELECT (SELECT sum(c.count)::int FROM unread_counts c JOIN subscriptions s ON s.user_id = c.user_id AND s.target_id = c.source_id AND s.type = 'feed'
+                WHERE c.user_id = ${userId} ${sourceIds ? sql`AND c.source_id = ANY(${`{${sourceIds.join(",")}}`}::bigint[])` : sql``}) AS feeds,
+          (SELECT count(*)::int FROM (${otherRows(userId, "unread_entries", sourceIds, sql`1`)}) o) AS others`),
+    );
+    return Number(row?.feeds ?? 0) + Number(row?.others ?? 0);
   };
+  /** Whether a filter narrows entries beyond their status and sources. */
+  const narrowed = (filter: EntryFilter) =>
+    filter.starred !== null || filter.publishedBefore !== null || filter.publishedAfter !== null || filter.changedBefore !== null || filter.changedAfter !== null || filter.beforeId !== null || filter.afterId !== null || filter.search !== null;
   const unread = (userId: string, entry: SQL) => sql`EXISTS (SELECT 1 FROM unread_entries u WHERE u.user_id = ${userId} AND u.entry_id = ${entry})`;
   const starred = (userId: string, entry: SQL) => sql`EXISTS (SELECT 1 FROM collections c WHERE c.user_id = ${userId} AND c.entry_id = ${entry})`;
 
@@ -244,9 +264,11 @@ export function createMinifluxRepo(db: Database) {
             WHERE ${where} ORDER BY ${order} LIMIT ${filter.limit} OFFSET ${filter.offset}
           ) m ${joinEntry} ${joinSubscription(userId)}
           ORDER BY ${order}`),
-        db.execute(sql`SELECT count(*)::int AS n FROM (${mine(userId, table, filter.sourceIds)}) m ${joins} WHERE ${where}`),
+        table === "unread_entries" && !narrowed(filter)
+          ? countUnread(userId, filter.sourceIds)
+          : db.execute(sql`SELECT count(*)::int AS n FROM (${mine(userId, table, filter.sourceIds)}) m ${joins} WHERE ${where}`).then((result) => Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0)),
       ]);
-      return { total: Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0), rows: rowsOf<Record<string, unknown>>(rows).map(entryRow) };
+      return { total: counted, rows: rowsOf<Record<string, unknown>>(rows).map(entryRow) };
     },
 
     /** One of the reader's entries by its sync id (among some subscriptions' only), or null. */
