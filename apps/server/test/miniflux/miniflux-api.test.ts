@@ -142,6 +142,15 @@ describe("Miniflux API", () => {
     expect(Object.values(counters.unreads).reduce((x, y) => x + y, 0)).toBe(unread.total);
     expect(Object.values(counters.reads).reduce((x, y) => x + y, 0)).toBe(read.total);
 
+    // Offset pages of everything, newest first, are the one long page cut in pieces.
+    const whole = (await all("order=published_at&direction=desc&limit=100")).entries.map((entry) => entry.id);
+    expect(whole).toHaveLength(37);
+    const pieces: number[] = [];
+    for (let offset = 0; offset < 40; offset += 7) pieces.push(...(await all(`order=published_at&direction=desc&limit=7&offset=${offset}`)).entries.map((entry) => entry.id));
+    expect(pieces).toEqual(whole);
+    const oldest = (await all("order=published_at&direction=asc&limit=100")).entries.map((entry) => entry.id);
+    expect(oldest).toEqual([...whole].reverse());
+
     const byId = await all("order=id&direction=asc&limit=5");
     expect(byId.entries.map((entry) => entry.id)).toEqual([...byId.entries.map((entry) => entry.id)].sort((x, y) => x - y));
     const after = await all(`order=id&direction=asc&after_entry_id=${byId.entries[4]!.id}&limit=100`);

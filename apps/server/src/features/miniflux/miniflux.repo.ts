@@ -60,6 +60,9 @@ export interface EntryFilter {
   offset: number;
 }
 
+/** The views a timeline row may be in (subscriptions_view_range). */
+const VIEWS = [0, 1, 2, 3, 4, 5];
+
 /** The folder Miniflux files a subscription without one in: every feed there has a category. */
 export const DEFAULT_CATEGORY = "All";
 
@@ -102,6 +105,15 @@ export function createMinifluxRepo(db: Database) {
           (SELECT count(*)::int FROM (${otherRows(userId, "unread_entries", sourceIds, sql`1`)}) o) AS others`),
     );
     return Number(row?.feeds ?? 0) + Number(row?.others ?? 0);
+  };
+  /** Every view's first `limit + offset` feed rows in publication order, and the lists' and inboxes' rows: a page's candidates. */
+  const newestByView = (userId: string, table: "timeline" | "unread_entries", filter: EntryFilter) => {
+    const direction = sql.raw(filter.direction === "desc" ? "DESC" : "ASC");
+    const views = VIEWS.map(
+      (view) => sql`(SELECT t.entry_id, t.source_id, t.published_at FROM ${sql.raw(table)} t WHERE t.user_id = ${userId} AND t.source_type = 'feed' AND t.view = ${view}
+        ORDER BY t.published_at ${direction}, t.entry_id ${direction} LIMIT ${filter.limit + filter.offset})`,
+    );
+    return sql`(${sql.join([...views, sql`(${otherRows(userId, table, null, sql`t.entry_id, t.source_id, t.published_at`)})`], sql` UNION ALL `)}) m`;
   };
   /** Whether a filter narrows entries beyond their status and sources. */
   const narrowed = (filter: EntryFilter) =>
@@ -181,8 +193,19 @@ export function createMinifluxRepo(db: Database) {
   const joinSubscription = (userId: string) => sql`JOIN subscriptions s ON s.user_id = ${userId} AND s.target_id = m.source_id`;
 
   return {
-    /** The reader's subscriptions with what they point at, by sync id. */
-    async feeds(userId: string): Promise<MinifluxFeedRow[]> {
+    /** The names of the reader's categories: their subscriptions' folders, "All", and the empty ones apps made. */
+    async categoryNames(userId: string): Promise<string[]> {
+      const rows = rowsOf<{ name: string }>(
+        await db.execute(sql`
+          SELECT DISTINCT coalesce(category, ${DEFAULT_CATEGORY}) AS name FROM subscriptions WHERE user_id = ${userId}
+          UNION SELECT name FROM app_categories WHERE user_id = ${userId}
+          UNION SELECT ${DEFAULT_CATEGORY}`),
+      );
+      return rows.map((row) => row.name);
+    },
+
+    /** The reader's subscriptions with what they point at, by sync id: all, or those with these sync ids, or in this category. */
+    async feeds(userId: string, only: { syncIds?: number[]; category?: string } = {}): Promise<MinifluxFeedRow[]> {
       const rows = rowsOf<Record<string, unknown>>(
         await db.execute(sql`
           SELECT s.sync_id, s.type, s.target_id, s.category, s.created_at, i.handle,
@@ -193,6 +216,8 @@ export function createMinifluxRepo(db: Database) {
           LEFT JOIN lists l ON l.id = s.list_id
           LEFT JOIN inboxes i ON i.id = s.inbox_id
           WHERE s.user_id = ${userId}
+            ${only.syncIds ? sql`AND s.sync_id = ANY(${`{${only.syncIds.join(",")}}`}::int[])` : sql``}
+            ${only.category !== undefined ? sql`AND coalesce(s.category, ${DEFAULT_CATEGORY}) = ${only.category}` : sql``}
           ORDER BY s.sync_id`),
       );
       return rows.map((row) => ({
@@ -257,11 +282,15 @@ export function createMinifluxRepo(db: Database) {
       const joins = sql`${needsEntry(filter) ? joinEntry : sql``} ${needsSubscription(filter) ? joinSubscription(userId) : sql``}`;
       const where = conditions(userId, filter, table);
       const order = ordering(userId, filter);
+      // The newest (or oldest) of everything, unread or all: each view's first rows by the
+      // (user, view, time) index, merged, where sorting every row the reader has would cost ~50 ms
+      // at a hundred thousand.
+      const byViews = filter.order === "published_at" && filter.sourceIds === null && !narrowed(filter) && (table === "unread_entries" || filter.status === null || filter.status.length === 2);
+      const page = byViews ? newestByView(userId, table, filter) : sql`(${mine(userId, table, filter.sourceIds)}) m ${joins} WHERE ${where}`;
       const [rows, counted] = await Promise.all([
         db.execute(sql`
           SELECT ${columns(userId)} FROM (
-            SELECT m.entry_id, m.source_id, m.published_at FROM (${mine(userId, table, filter.sourceIds)}) m ${joins}
-            WHERE ${where} ORDER BY ${order} LIMIT ${filter.limit} OFFSET ${filter.offset}
+            SELECT m.entry_id, m.source_id, m.published_at FROM ${page} ORDER BY ${order} LIMIT ${filter.limit} OFFSET ${filter.offset}
           ) m ${joinEntry} ${joinSubscription(userId)}
           ORDER BY ${order}`),
         table === "unread_entries" && !narrowed(filter)

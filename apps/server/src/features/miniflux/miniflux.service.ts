@@ -40,11 +40,14 @@ type Query = { get(name: string): string | undefined; all(name: string): string[
 export function createMinifluxService(deps: MinifluxServiceDeps) {
   const { repo, timeline, clock, retry } = deps;
 
-  /** The reader's feeds, and how to present them. */
-  async function load(user: RequestUser) {
-    const [feeds, empty] = await Promise.all([repo.feeds(user.id), repo.appCategories(user.id)]);
-    const names = [...new Set([DEFAULT_CATEGORY, ...feeds.map(categoryNameOf), ...empty])];
-    const context: PresentContext = { user, categoryIds: groupIds(names), webUrl: deps.webUrl, inboxEmailSuffix: deps.inboxEmailSuffix };
+  /** How to present the reader's things: their category ids above all. */
+  async function contextOf(user: RequestUser): Promise<PresentContext> {
+    return { user, categoryIds: groupIds(await repo.categoryNames(user.id)), webUrl: deps.webUrl, inboxEmailSuffix: deps.inboxEmailSuffix };
+  }
+
+  /** The reader's feeds (all, or some: a page's, a category's), and how to present them. */
+  async function load(user: RequestUser, only: { syncIds?: number[]; category?: string } = {}) {
+    const [feeds, context] = await Promise.all([repo.feeds(user.id, only), contextOf(user)]);
     return { feeds, context, byId: new Map(feeds.map((feed) => [feed.syncId, feed])) };
   }
   type Loaded = Awaited<ReturnType<typeof load>>;
@@ -54,17 +57,19 @@ export function createMinifluxService(deps: MinifluxServiceDeps) {
     if (!feed) throw new MinifluxNotFound();
     return feed;
   };
-  const categoryOf = (loaded: Loaded, id: number): string => {
-    for (const [name, categoryId] of loaded.context.categoryIds) if (categoryId === id) return name;
+  const categoryOf = (context: PresentContext, id: number): string => {
+    for (const [name, categoryId] of context.categoryIds) if (categoryId === id) return name;
     throw new MinifluxNotFound();
   };
-  const categoryOrder = (loaded: Loaded) => [...loaded.context.categoryIds].sort((a, b) => a[1] - b[1]).map(([name]) => name);
+  const categoryOrder = (context: PresentContext) => [...context.categoryIds].sort((a, b) => a[1] - b[1]).map(([name]) => name);
 
-  async function entriesOf(user: RequestUser, loaded: Loaded, query: Query, sourceIds: string[] | null) {
-    const filter = entryFilter(query, { sourceIds, categoryOrder: categoryOrder(loaded) });
+  /** A page of entries, each with its feed (only the page's feeds are read). */
+  async function entriesOf(user: RequestUser, context: PresentContext, query: Query, sourceIds: string[] | null) {
+    const filter = entryFilter(query, { sourceIds, categoryOrder: categoryOrder(context) });
     const { total, rows } = await repo.entries(user.id, filter);
-    const feeds = new Map(loaded.feeds.map((feed) => [feed.syncId, presentFeed(feed, loaded.context)]));
-    return { total, entries: rows.map((row) => presentEntry(row, feeds.get(row.feedSyncId) ?? null, loaded.context)) };
+    const feedIds = [...new Set(rows.map((row) => row.feedSyncId))];
+    const feeds = new Map((feedIds.length ? await repo.feeds(user.id, { syncIds: feedIds }) : []).map((feed) => [feed.syncId, presentFeed(feed, context)]));
+    return { total, entries: rows.map((row) => presentEntry(row, feeds.get(row.feedSyncId) ?? null, context)) };
   }
 
   /** Marks a scope read up to now, through the timeline (counts kept). */
@@ -115,13 +120,13 @@ export function createMinifluxService(deps: MinifluxServiceDeps) {
     },
 
     async feeds(user: RequestUser, categoryId?: number) {
-      const loaded = await load(user);
-      const name = categoryId === undefined ? null : categoryOf(loaded, categoryId);
-      return loaded.feeds.filter((feed) => name === null || categoryNameOf(feed) === name).map((feed) => presentFeed(feed, loaded.context));
+      const context = await contextOf(user);
+      const name = categoryId === undefined ? undefined : categoryOf(context, categoryId);
+      return (await repo.feeds(user.id, name === undefined ? {} : { category: name })).map((feed) => presentFeed(feed, context));
     },
 
     async feed(user: RequestUser, feedId: number) {
-      const loaded = await load(user);
+      const loaded = await load(user, { syncIds: [feedId] });
       return presentFeed(feedOf(loaded, feedId), loaded.context);
     },
 
@@ -140,27 +145,31 @@ export function createMinifluxService(deps: MinifluxServiceDeps) {
 
     /** `GET /v1/entries` (`feed_id`, `category_id` narrow it), a feed's or a category's entries. */
     async entries(user: RequestUser, query: Query, scope: { feedId?: number; categoryId?: number } = {}) {
-      const loaded = await load(user);
+      const context = await contextOf(user);
       const feedId = scope.feedId ?? integerParam(query, "feed_id");
       const categoryId = scope.categoryId ?? integerParam(query, "category_id");
-      let members = loaded.feeds;
-      if (feedId !== null) members = [feedOf(loaded, feedId)];
-      if (categoryId !== null) {
-        const name = categoryOf(loaded, categoryId);
-        members = members.filter((feed) => categoryNameOf(feed) === name);
-      }
-      const sourceIds = feedId === null && categoryId === null ? null : members.map((feed) => feed.targetId);
-      if (sourceIds?.length === 0) return { total: 0, entries: [] };
-      return entriesOf(user, loaded, query, sourceIds);
+      if (feedId === null && categoryId === null) return entriesOf(user, context, query, null);
+      const only: { syncIds?: number[]; category?: string } = {};
+      if (feedId !== null) only.syncIds = [feedId];
+      if (categoryId !== null) only.category = categoryOf(context, categoryId);
+      const members = await repo.feeds(user.id, only);
+      if (feedId !== null && !members.some((feed) => feed.syncId === feedId) && categoryId === null) throw new MinifluxNotFound();
+      if (members.length === 0) return { total: 0, entries: [] };
+      return entriesOf(user, context, query, members.map((feed) => feed.targetId));
     },
 
     async entry(user: RequestUser, entryId: number, feedId?: number) {
-      const loaded = await load(user);
-      const sourceIds = feedId === undefined ? null : [feedOf(loaded, feedId).targetId];
+      const context = await contextOf(user);
+      let sourceIds: string[] | null = null;
+      if (feedId !== undefined) {
+        const [feed] = await repo.feeds(user.id, { syncIds: [feedId] });
+        if (!feed) throw new MinifluxNotFound();
+        sourceIds = [feed.targetId];
+      }
       const row = await repo.entry(user.id, entryId, sourceIds);
       if (!row) throw new MinifluxNotFound();
-      const feed = loaded.byId.get(row.feedSyncId);
-      return presentEntry(row, feed ? presentFeed(feed, loaded.context) : null, loaded.context);
+      const [feed] = await repo.feeds(user.id, { syncIds: [row.feedSyncId] });
+      return presentEntry(row, feed ? presentFeed(feed, context) : null, context);
     },
 
     /** `PUT /v1/entries`: the status of many; refused whole when one is not the reader's. */
@@ -182,21 +191,20 @@ export function createMinifluxService(deps: MinifluxServiceDeps) {
     },
 
     async markFeedRead(user: RequestUser, feedId: number) {
-      const feed = feedOf(await load(user), feedId);
+      const feed = feedOf(await load(user, { syncIds: [feedId] }), feedId);
       await markAll(user, { sourceIds: [feed.targetId] });
     },
 
     async markCategoryRead(user: RequestUser, categoryId: number) {
-      const loaded = await load(user);
-      const name = categoryOf(loaded, categoryId);
-      const sourceIds = loaded.feeds.filter((feed) => categoryNameOf(feed) === name).map((feed) => feed.targetId);
+      const name = categoryOf(await contextOf(user), categoryId);
+      const sourceIds = (await repo.feeds(user.id, { category: name })).map((feed) => feed.targetId);
       if (sourceIds.length) await markAll(user, { sourceIds });
     },
 
     /** `POST /v1/feeds`: follows a feed by its address, in a category (by id) or none; answers its id. */
     async createFeed(user: RequestUser, input: { feedUrl: string; categoryId: number | null }) {
       const loaded = await load(user);
-      const name = input.categoryId === null ? null : categoryOf(loaded, input.categoryId);
+      const name = input.categoryId === null ? null : categoryOf(loaded.context, input.categoryId);
       const followed = await deps.subscriptions.subscribe(user, { url: input.feedUrl, view: 0, category: name === DEFAULT_CATEGORY ? null : name });
       const created = (await repo.feeds(user.id)).find((feed) => feed.targetId === followed.feedId);
       if (!created) throw new MinifluxNotFound();
@@ -210,7 +218,7 @@ export function createMinifluxService(deps: MinifluxServiceDeps) {
       const patch: { title?: string; category?: string | null } = {};
       if (input.title !== undefined) patch.title = input.title;
       if (input.categoryId !== undefined) {
-        const name = categoryOf(loaded, input.categoryId);
+        const name = categoryOf(loaded.context, input.categoryId);
         patch.category = name === DEFAULT_CATEGORY ? null : name;
       }
       if (Object.keys(patch).length) await deps.subscriptions.update(user, feed.targetId, patch);
@@ -237,7 +245,7 @@ export function createMinifluxService(deps: MinifluxServiceDeps) {
       const name = title.trim().slice(0, 100);
       if (!name) throw new MinifluxInputError("The category title is mandatory");
       const loaded = await load(user);
-      const old = categoryOf(loaded, categoryId);
+      const old = categoryOf(loaded.context, categoryId);
       if (old === DEFAULT_CATEGORY) throw new MinifluxInputError("The default category cannot be renamed");
       if (name !== old && loaded.context.categoryIds.has(name)) throw new MinifluxInputError("This category already exists");
       const members = loaded.feeds.filter((feed) => categoryNameOf(feed) === old).map((feed) => feed.targetId);
@@ -250,7 +258,7 @@ export function createMinifluxService(deps: MinifluxServiceDeps) {
     /** `DELETE /v1/categories/{id}`: its feeds stay, in no category ("All"). */
     async deleteCategory(user: RequestUser, categoryId: number) {
       const loaded = await load(user);
-      const name = categoryOf(loaded, categoryId);
+      const name = categoryOf(loaded.context, categoryId);
       if (name === DEFAULT_CATEGORY) throw new MinifluxInputError("The default category cannot be removed");
       const members = loaded.feeds.filter((feed) => categoryNameOf(feed) === name).map((feed) => feed.targetId);
       if (members.length) await deps.subscriptions.setCategory(user, members, null);
