@@ -88,8 +88,11 @@ export function createMinifluxRepo(db: Database) {
   const sourcesIn = (sourceIds: string[] | null) => (sourceIds ? sql`AND t.source_id = ANY(${`{${sourceIds.join(",")}}`}::bigint[])` : sql``);
   const feedRows = (userId: string, table: "timeline" | "unread_entries", sourceIds: string[] | null, select: SQL) =>
     sql`SELECT ${select} FROM ${sql.raw(table)} t WHERE t.user_id = ${userId} AND t.source_type = 'feed' ${sourcesIn(sourceIds)}`;
+  // The rows of lists and inboxes, by their sources' index entries (the reader's few list and inbox
+  // subscriptions), not by a look at every row the reader has.
   const otherRows = (userId: string, table: "timeline" | "unread_entries", sourceIds: string[] | null, select: SQL) => sql`
-    SELECT ${select} FROM ${sql.raw(table)} t WHERE t.user_id = ${userId} AND t.source_type <> 'feed' ${sourcesIn(sourceIds)}
+    SELECT ${select} FROM ${sql.raw(table)} t WHERE t.user_id = ${userId} AND t.source_type <> 'feed'
+      ${sourceIds ? sourcesIn(sourceIds) : sql`AND t.source_id = ANY(ARRAY(SELECT s.target_id FROM subscriptions s WHERE s.user_id = ${userId} AND s.type <> 'feed'))`}
       AND NOT EXISTS (SELECT 1 FROM timeline o WHERE o.user_id = t.user_id AND o.entry_id = t.entry_id AND (o.source_type = 'feed' OR o.source_id < t.source_id))`;
 
   /**
