@@ -1,3 +1,4 @@
+// Over 300 lines: the Miniflux entries query, whose rows, filters, orders, pages and counts are built from the same parts.
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Database } from "../../db/client.ts";
 import type { EntryAttachment } from "../../db/schema/index.ts";
