@@ -33,6 +33,7 @@ describe("loadConfig", () => {
       readThreads: Math.min(8, Math.max(1, availableParallelism() - 1)),
       rsshubUrl: "https://rsshub.app",
       scheduler: true,
+      jobsThread: null,
     });
     expect(config.inbox.emailSuffix).toBe("@localhost");
     expect(config.env).toBe("production");
@@ -58,6 +59,7 @@ describe("loadConfig", () => {
         NODE_ENV: "development",
         RSSHUB_URL: "https://hub.example.com/",
         SCHEDULER: "off",
+        JOBS_THREAD: "false",
         FETCH_CONCURRENCY: "4",
         FETCH_PER_HOST: "1",
         FETCH_TIMEOUT_SECONDS: "5",
@@ -83,6 +85,7 @@ describe("loadConfig", () => {
       readThreads: 0,
       rsshubUrl: "https://hub.example.com",
       scheduler: false,
+      jobsThread: false,
     });
     expect(config.workerId).toBe(12);
     expect(config.logLevel).toBe("warn");
