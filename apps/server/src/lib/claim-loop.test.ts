@@ -160,6 +160,36 @@ describe("createClaimLoop", () => {
     expect(await loop.drain()).toBe(0);
   });
 
+  it("drain() claims again once half a batch has room, not for each item that ends", async () => {
+    const queue = Array.from({ length: 100 }, (_, i) => i);
+    const limits: number[] = [];
+    let underWay = 0;
+    let most = 0;
+    const loop = createClaimLoop<number>({
+      name: "test",
+      claim: async (limit) => {
+        limits.push(limit);
+        return queue.splice(0, limit);
+      },
+      run: async (item) => {
+        most = Math.max(most, ++underWay);
+        // Items end one by one, at different times, as refreshes do.
+        await new Promise((resolve) => setTimeout(resolve, 1 + (item % 5)));
+        underWay--;
+      },
+      concurrency: 10,
+      batch: 10,
+      pollMs: 5000,
+      logger,
+      clock: systemClock,
+    });
+    expect(await loop.drain()).toBe(100);
+    expect(most).toBe(10);
+    // 100 items in claims of at least 5: 20 claims at most, and the empty one that ends the drain.
+    expect(limits.slice(0, -1).every((limit) => limit >= 5)).toBe(true);
+    expect(limits.length).toBeLessThanOrEqual(21);
+  });
+
   it("passes a wake to the running loop of its name in another thread of the process (the server's jobs thread)", async () => {
     // A loop that claims nothing and would sleep a minute, in a thread of its own: it says when it claims.
     const source = `

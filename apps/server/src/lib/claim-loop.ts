@@ -310,13 +310,20 @@ export function createClaimLoop<T>(options: ClaimLoopOptions<T>): ClaimLoop {
       let drained = 0;
       for (;;) {
         const room = capacity - inFlight.size - waiting.length;
-        const claimed = room > 0 ? await claim(room) : 0;
+        // As run() does: claim again once half a batch has room, not for each place that frees
+        // (a claim is a statement; one per item made a tenth of a refresh's statements).
+        if (inFlight.size > 0 && room < refill) {
+          await Promise.race(inFlight);
+          continue;
+        }
+        const claimed = await claim(room);
         drained += claimed;
         if (inFlight.size === 0) {
           if (claimed === 0) break;
           continue;
         }
-        if (claimed === 0 || room - claimed <= 0) await Promise.race(inFlight);
+        // Less than asked for: nothing more is due now; look again once what runs has ended.
+        if (claimed < room) await idle();
       }
       return drained;
     },

@@ -1,40 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Database, type Executor } from "../db/client.ts";
-import { at, idSet, notBlockedBy } from "../db/sql-helpers.ts";
+import { at, idSet } from "../db/sql-helpers.ts";
+import { deliver, deliveryCtes } from "./delivery.ts";
 
 /**
  * Delivery and reading state. `timeline` holds what reached each user, `unread_entries` what of it
  * is unread, `unread_counts` how many per source. Every statement that adds or removes unread rows
  * moves the counts in the same statement, so the three agree at every commit.
  */
-
-/**
- * Delivers rows produced by `rows` (a SELECT of user_id, entry_id, source_type, source_id, feed_id,
- * view, published_at): each new timeline row is unread, unless its reader already knew the entry
- * and had read it (an entry read in a feed stays read when it arrives again through a list).
- * Nothing is delivered of what its reader blocked: a blocked entry does not come back through a
- * list or a new subscription, whatever the reader's rules are now.
- */
-const deliver = (rows: SQL, now: Date) => sql`
-  WITH src AS (${rows}),
-  ins AS (
-    INSERT INTO timeline (user_id, entry_id, source_type, source_id, feed_id, view, published_at, inserted_at)
-    SELECT user_id, entry_id, source_type, source_id, feed_id, view, published_at, ${at(now)} FROM src
-    WHERE ${notBlockedBy(sql`src.user_id`, sql`src.entry_id`)}
-    ON CONFLICT DO NOTHING
-    RETURNING user_id, entry_id, source_type, source_id, view, published_at
-  ),
-  fresh AS (
-    INSERT INTO unread_entries (user_id, entry_id, source_id, source_type, view, published_at)
-    SELECT i.user_id, i.entry_id, i.source_id, i.source_type, i.view, i.published_at FROM ins i
-    WHERE NOT EXISTS (SELECT 1 FROM timeline r WHERE r.user_id = i.user_id AND r.entry_id = i.entry_id)
-       OR EXISTS (SELECT 1 FROM unread_entries u WHERE u.user_id = i.user_id AND u.entry_id = i.entry_id)
-    ON CONFLICT DO NOTHING
-    RETURNING user_id, source_id
-  )
-  INSERT INTO unread_counts (user_id, source_id, count)
-  SELECT user_id, source_id, count(*)::int FROM fresh GROUP BY user_id, source_id
-  ON CONFLICT (user_id, source_id) DO UPDATE SET count = unread_counts.count + excluded.count`;
 
 /** Lowers the counts by the unread rows a DELETE … RETURNING user_id, source_id removed. */
 const uncount = (deleted: SQL) => sql`
@@ -68,9 +41,35 @@ export function createTimelineRepo(db: Database) {
           now,
         ),
       );
-      // Most feeds are in no list: a one-row look spares planning the two statements below.
-      const listed = rowsOf<{ listed: boolean }>(await executor.execute(sql`SELECT EXISTS (SELECT 1 FROM list_feeds WHERE feed_id = ${feedId}) AS listed`));
-      if (listed[0]?.listed !== true) return;
+      // Most feeds are in no list: a one-row look spares planning the two statements of lists.
+      const listed = rowsOf<{ listed: boolean }>(await executor.execute(sql`SELECT ${this.feedListed(feedId)} AS listed`));
+      if (listed[0]?.listed === true) await this.deliverToLists(executor, feedId, entryIds, now);
+    },
+
+    /**
+     * deliverFeedEntries' delivery to the feed's subscribers, as CTEs (named `delivery_…`) of the
+     * statement that inserts the entries: `inserted` names that statement's CTE of the entries it
+     * inserted (id, published_at). A refresh stores and delivers in one statement so; the lists
+     * holding the feed (`feedListed`) get them by deliverToLists after it.
+     */
+    feedDeliveryCtes(feedId: string, inserted: SQL, now: Date): SQL {
+      return deliveryCtes(
+        sql`SELECT s.user_id, i.id AS entry_id, 'feed'::subscription_type AS source_type, s.feed_id AS source_id, s.feed_id, s.view, i.published_at
+            FROM subscriptions s CROSS JOIN ${inserted} i WHERE s.feed_id = ${feedId}`,
+        now,
+        "delivery",
+        { inserted: true },
+      );
+    },
+
+    /** Whether some list holds the feed (an SQL condition). */
+    feedListed(feedId: string): SQL {
+      return sql`EXISTS (SELECT 1 FROM list_feeds WHERE feed_id = ${feedId})`;
+    },
+
+    /** A feed's new entries into the lists holding it, and to those lists' subscribers. */
+    async deliverToLists(executor: Executor, feedId: string, entryIds: string[], now: Date): Promise<void> {
+      if (entryIds.length === 0) return;
       // The batch enters each list "now", a millisecond apart in publication order (as in
       // addListFeedEntries): the list shows it in the feed's order, and no two share a time.
       await executor.execute(sql`

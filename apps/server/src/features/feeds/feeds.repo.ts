@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { rowsOf, type Database, type Executor } from "../../db/client.ts";
 import { feeds, subscriptions, users } from "../../db/schema/index.ts";
 
@@ -73,20 +73,18 @@ export function createFeedsRepo(db: Database) {
      * lease ends). `FOR UPDATE SKIP LOCKED` lets concurrent workers claim disjoint batches.
      */
     async claimDue(now: Date, limit: number, leaseUntil: Date): Promise<FeedRow[]> {
-      const result = await db.execute(sql`
-        WITH due AS (
-          SELECT id FROM ${feeds}
-          WHERE ${feeds.nextCheckAt} <= ${now.toISOString()}::timestamptz AND ${IS_READ}
-          ORDER BY ${feeds.nextCheckAt}
-          LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED
+      // One statement: the due feeds are locked, leased and returned whole.
+      return db
+        .update(feeds)
+        .set({ nextCheckAt: leaseUntil })
+        .where(
+          inArray(
+            feeds.id,
+            sql`(SELECT id FROM ${feeds} WHERE ${feeds.nextCheckAt} <= ${now.toISOString()}::timestamptz AND ${IS_READ}
+                 ORDER BY ${feeds.nextCheckAt} LIMIT ${limit} FOR UPDATE SKIP LOCKED)`,
+          ),
         )
-        UPDATE ${feeds} SET next_check_at = ${leaseUntil.toISOString()}::timestamptz
-        FROM due WHERE ${feeds.id} = due.id
-        RETURNING ${feeds.id} AS "id"`);
-      const ids = rowsOf<{ id: string | number }>(result).map((row) => String(row.id));
-      if (ids.length === 0) return [];
-      return db.select().from(feeds).where(inArray(feeds.id, ids)).orderBy(asc(feeds.nextCheckAt));
+        .returning();
     },
 
     /**
