@@ -13,6 +13,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // The time of each project and the 20 slowest files, at the end of every run.
+    reporters: ["default", "./scripts/slowest-files.ts"],
     projects: [
       { test: { name: "packages", include: ["packages/*/src/**/*.test.ts", "scripts/**/*.test.ts"], environment: "node", isolate: false } },
       {

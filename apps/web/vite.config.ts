@@ -13,7 +13,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps unless WEB_SOURCEMAPS=false (the container image leaves them out).
+    sourcemap: process.env.WEB_SOURCEMAPS !== "false",
     chunkSizeWarningLimit: 600,
   },
 });

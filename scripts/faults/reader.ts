@@ -30,3 +30,14 @@ function session(base: string, cookie: string): Reader {
     on: (other) => session(other, cookie),
   };
 }
+
+/** Signs in a reader `signUp` made (same password), e.g. on a server started again. */
+export async function signIn(base: string, email: string): Promise<Reader> {
+  const response = await fetch(`${base}/api/better-auth/sign-in/email`, {
+    method: "POST",
+    headers: { origin: base, "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "correct horse battery" }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  return session(base, response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; "));
+}

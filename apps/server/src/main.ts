@@ -1,7 +1,7 @@
-import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
+import { describeConnectionError } from "./db/connection-error.ts";
 import { migrate, MigrationError } from "./db/migrate.ts";
 import { localUrlOf } from "./db/embedded/data-dir-lock.ts";
 import { openLocalDatabase, type LocalDatabase } from "./local-database.ts";
@@ -10,6 +10,7 @@ import { jobsInThread } from "./fetcher/index.ts";
 import { startJobsThread, type JobsThread } from "./jobs-thread-host.ts";
 import { createRoot } from "./root.ts";
 import { ConfigError, loadConfig, type Config } from "./env.ts";
+import { checkDataDir } from "./lib/data-dir.ts";
 import { createLogger } from "./lib/logger.ts";
 import { resolveVapidKeys } from "./lib/push/vapid-keys.ts";
 import { resolveAuthSecret } from "./lib/secret.ts";
@@ -41,7 +42,11 @@ async function main() {
   const config = readConfig();
   const logger = createLogger({ level: config.logLevel });
   for (const notice of config.network.notices) logger.warn(notice);
-  await mkdir(config.dataDir, { recursive: true });
+  const unwritable = await checkDataDir(config.dataDir);
+  if (unwritable) {
+    logger.fatal({ dataDir: config.dataDir }, unwritable);
+    process.exit(1);
+  }
   const authSecret = await resolveAuthSecret(config.auth.secret, config.dataDir);
   const vapidKeys = await resolveVapidKeys(config.push.vapid, config.dataDir, { create: true });
   // The embedded PostgreSQL (no DATABASE_URL) is this process's: started here, stopped at the end.
@@ -51,14 +56,16 @@ async function main() {
   try {
     database = await openLocalDatabase(config, { command: "server", logger, url: localUrlOf(config.server.host, config.server.port), withToken: true });
   } catch (error) {
-    logger.fatal({ error: (error as Error).name }, (error as Error).message);
+    const unreachable = config.databaseUrl ? describeConnectionError(error, config.databaseUrl) : null;
+    logger.fatal({ error: (error as Error).name }, unreachable ?? (error as Error).message);
     process.exit(1);
   }
   let applied: string[];
   try {
     applied = await migrate(database.db);
   } catch (error) {
-    logger.fatal({ migration: error instanceof MigrationError ? error.migration : undefined }, String((error as Error).message));
+    const unreachable = config.databaseUrl ? describeConnectionError(error, config.databaseUrl) : null;
+    logger.fatal({ migration: error instanceof MigrationError ? error.migration : undefined }, unreachable ?? String((error as Error).message));
     await database.close();
     process.exit(1);
   }

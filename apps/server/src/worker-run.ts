@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { openDatabase } from "./db/client.ts";
+import { describeConnectionError } from "./db/connection-error.ts";
 import { migrate } from "./db/migrate.ts";
 import { embeddedHolder } from "./local-database.ts";
 import { createRoot } from "./root.ts";
@@ -36,7 +37,15 @@ async function main() {
     process.exit(1);
   }
   const database = await openDatabase({ kind: "postgres", url: config.databaseUrl ?? holder!.database! });
-  await migrate(database.db);
+  try {
+    await migrate(database.db);
+  } catch (error) {
+    const unreachable = config.databaseUrl ? describeConnectionError(error, config.databaseUrl) : null;
+    if (!unreachable) throw error;
+    logger.fatal(unreachable);
+    await database.close();
+    process.exit(1);
+  }
   // A worker serves no sessions; an ephemeral secret keeps it from touching the data directory.
   const authSecret = config.auth.secret ?? randomBytes(32).toString("base64url");
   // Push messages must be signed with the keys browsers subscribed with: configured, or the
