@@ -116,6 +116,13 @@ export function createRoot(input: RootInput) {
       translate: (userId, entryId, language, view) => ai.ingestion.translate(userId, entryId, language, translationFields(view)),
     },
   });
+  // Work started after a commit that no request waits for (the rules' AI work): a process that
+  // ends after one pass (`cli refresh`) waits for it (settled()).
+  const pending = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  };
   // Readers' rules first (they block and silence), then push notifications of what is left: one
   // job with the rules' own "notify" results, queued in the ingestion's transaction (durable).
   const ingest: IngestActions = {
@@ -123,7 +130,7 @@ export function createRoot(input: RootInput) {
       const afterRules = await actions.actions.ingest(executor, entryIds, now);
       const notifying = await messaging.notifier.enqueue(executor, entryIds, now, afterRules?.notify ?? []);
       return () => {
-        actions.actions.afterIngest(afterRules);
+        track(actions.actions.afterIngest(afterRules));
         if (notifying) messaging.notifier.wake();
       };
     },
@@ -290,6 +297,10 @@ export function createRoot(input: RootInput) {
     feedsRepo: feeds.repo,
     timeline,
     scheduler: refresher.scheduler,
+    /** Resolves once the work started after commits (the rules' AI work) has settled. */
+    settled: async () => {
+      while (pending.size > 0) await Promise.all(pending);
+    },
     feedReaders: refresher.readers,
     refreshFeed: refresher.refresh,
     subscriptions: subscriptions.subscriptions,

@@ -1,17 +1,10 @@
-import { createIdGenerator } from "@tidings/contracts";
-import { randomBytes, randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { migrate } from "../db/migrate.ts";
 import type { Config } from "../env.ts";
-import { createAccountsModule } from "../features/accounts/index.ts";
-import { createFeedsRepo } from "../features/feeds/index.ts";
-import { createRsshubModule } from "../features/rsshub/index.ts";
-import { createRefresher } from "../fetcher/index.ts";
+import { createRoot } from "../root.ts";
 import { systemClock } from "../lib/clock.ts";
-import { createNetworkPolicy } from "../lib/http/index.ts";
-import type { Platform } from "../platform.ts";
-import { createTimelineRepo } from "../timeline/timeline.repo.ts";
-import { USER_AGENT } from "../lib/http/user-agent.ts";
 import { createLogger } from "../lib/logger.ts";
+import { resolveVapidKeys } from "../lib/push/vapid-keys.ts";
 import { openLocalDatabase } from "../local-database.ts";
 import { threadCpuSeconds } from "../lib/thread-cpu.ts";
 import { peakResidentMb } from "../lib/peak-memory.ts";
@@ -31,32 +24,24 @@ export async function refreshOnce(config: Config, options: { all: boolean }) {
   let threads: ReturnType<typeof threadCpuSeconds> | undefined;
   try {
     await migrate(database.db);
-    const ids = createIdGenerator({ workerId: config.workerId ?? randomInt(1024) });
-    const { db } = database;
-    // Readers' RSSHub access keys open only with the server's secret; without it their feeds go through the default instance.
-    const secret = config.auth.secret ?? randomBytes(32).toString("base64url");
-    const clock = systemClock;
-    const accounts = createAccountsModule({ platform: { db, clock, logger, secret }, invitationsRequired: config.auth.invitationsRequired });
-    const network = createNetworkPolicy({
-      userAgent: USER_AGENT,
-      privateNetworksFor: config.network.privateNetworksFor,
-      sharedAddresses: config.network.sharedAddresses,
-      totalTimeoutMs: config.fetch.timeoutMs,
-      maxBytes: config.fetch.maxBytes,
-      isAdmin: accounts.isAdmin,
-    });
-    const platform: Platform = { db, ids, clock, logger, secret, network };
-    const rsshub = createRsshubModule({ platform, config: { ...config.rsshub, defaultUrl: config.fetch.rsshubUrl } });
-    const feeds = createFeedsRepo(db);
-    const refresher = createRefresher({ platform, config: { ...config.fetch, siteIcons: config.images.siteIcons }, feeds, timeline: createTimelineRepo(db), rsshub: rsshub.router });
-    if (options.all) await feeds.markDue(systemClock.now());
+    // The server's own composition, so that what this pass stores goes through everything a
+    // server's refresh does: readers' rules (blocks, stars, webhooks queued, AI work), push
+    // notifications queued, the lists holding the feeds. Readers' RSSHub access keys open only
+    // with the server's secret; without it their feeds go through the default instance.
+    const authSecret = config.auth.secret ?? randomBytes(32).toString("base64url");
+    const vapidKeys = await resolveVapidKeys(config.push.vapid, config.dataDir, { create: false });
+    const root = createRoot({ config, logger, database, authSecret, vapidKeys });
+    if (options.all) await root.feedsRepo.markDue(systemClock.now());
     try {
-      outcome = await refresher.scheduler.drain();
+      outcome = await root.scheduler.drain();
+      // The rules' AI work on what was stored ends before this process does.
+      await root.settled();
       // Before the reading threads end, so that their time is counted.
       threads = threadCpuSeconds();
     } finally {
-      await refresher.readers.close();
-      network.close();
+      await root.feedReaders.close();
+      root.network.close();
+      await root.rateCounter.close();
     }
   } finally {
     await database.close();

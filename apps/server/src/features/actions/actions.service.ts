@@ -224,22 +224,23 @@ export function createActionsService(deps: ActionsServiceDeps) {
     },
 
     /**
-     * After the ingestion's commit: wakes the webhook sender and starts AI work (errors logged).
-     * The rules' notifications (`notify`) are the caller's, queued in the ingestion's transaction.
+     * After the ingestion's commit: wakes the webhook sender and starts AI work (errors logged),
+     * settled when that work is. The rules' notifications (`notify`) are the caller's, queued in
+     * the ingestion's transaction.
      */
-    afterIngest(result: AfterIngest | null): void {
-      if (!result) return;
+    afterIngest(result: AfterIngest | null): Promise<void> {
+      if (!result) return Promise.resolve();
       if (result.webhooks > 0) deps.wakeWebhooks?.();
       const ai = deps.ai;
+      const work: Promise<unknown>[] = [];
       if (ai) {
         for (const task of result.ai) {
-          const work = [
-            task.summary ? ai.summarize(task.userId, task.entryId, task.translation ?? "en") : null,
-            task.translation ? ai.translate(task.userId, task.entryId, task.translation, task.view) : null,
-          ];
-          for (const promise of work) promise?.catch((error: unknown) => deps.logger.warn({ err: error, entryId: task.entryId }, "action's AI work failed"));
+          if (task.summary) work.push(ai.summarize(task.userId, task.entryId, task.translation ?? "en").catch((error: unknown) => deps.logger.warn({ err: error, entryId: task.entryId }, "action's AI work failed")));
+          if (task.translation) work.push(ai.translate(task.userId, task.entryId, task.translation, task.view).catch((error: unknown) => deps.logger.warn({ err: error, entryId: task.entryId }, "action's AI work failed")));
         }
       }
+      // Settles when the rules' AI work has (a process about to exit waits for it; a server does not).
+      return Promise.all(work).then(() => undefined);
     },
 
     /**
