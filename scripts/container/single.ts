@@ -32,6 +32,11 @@ export async function runAlone(image: string, suffix: string): Promise<void> {
       log(`ready ${((performance.now() - started) / 1000).toFixed(1)} s after docker run (first start: the embedded PostgreSQL is created)`);
       const user = (await must(["exec", names[0]!, "id", "-un"])).trim();
       check(user === "node", `the server runs as ${user}, not as node`);
+      // The image's HEALTHCHECK, run as Docker runs it (its interval is 15 s: not waited for).
+      const health = JSON.parse(await must(["inspect", "--format", "{{json .Config.Healthcheck.Test}}", names[0]!])) as string[];
+      check(health[0] === "CMD", `unexpected HEALTHCHECK ${JSON.stringify(health)}`);
+      const probe = await docker(["exec", names[0]!, ...health.slice(1)]);
+      check(probe.code === 0, `the image's HEALTHCHECK fails in a running container: ${probe.stderr}`);
 
       feeds.set("/container.xml", { body: rssFeed({ title: "Container news", items: [{ guid: "two", title: "Two" }, { guid: "one", title: "One" }] }) });
       const reader = await signUp(base, email);
