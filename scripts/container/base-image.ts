@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { appendFileSync, chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { docker, imageExists, must, run } from "./docker.ts";
+import { docker, imageExists, must, obtain, run } from "./docker.ts";
 
 export const REGISTRY_BASE = "node:24-bookworm-slim";
 export const LOCAL_BASE = "local/node:24-bookworm-slim";
@@ -114,9 +114,8 @@ export async function baseImage(root: string, wanted: string | undefined, log: (
     if (!(await imageExists(wanted))) await must(["pull", wanted]);
     return wanted;
   }
-  if (await imageExists(REGISTRY_BASE)) return REGISTRY_BASE;
-  const pulled = await run("timeout", ["60", "docker", "pull", REGISTRY_BASE]);
-  if (pulled.code === 0) return REGISTRY_BASE;
-  log(`${REGISTRY_BASE} cannot be pulled (${(pulled.stderr.trim().split("\n").pop() ?? "").slice(0, 160)}): building on ${LOCAL_BASE}.`);
+  const missing = await obtain(REGISTRY_BASE);
+  if (missing === null) return REGISTRY_BASE;
+  log(`${REGISTRY_BASE} cannot be pulled (${missing}): building on ${LOCAL_BASE}.`);
   return debianBase(root, log);
 }

@@ -1,8 +1,7 @@
 // Builds the container image (deploy/Dockerfile) on the base image base-image.ts finds or makes,
 // and measures it: build time, size above the base, and what takes the room.
-import { spawnSync } from "node:child_process";
 import { baseImage } from "./base-image.ts";
-import { docker, imageSize, must } from "./docker.ts";
+import { buildEnv, docker, imageSize, must } from "./docker.ts";
 
 export interface BuiltImage {
   tag: string;
@@ -40,9 +39,7 @@ async function shares(tag: string): Promise<[string, number][]> {
 export async function buildImage(options: BuildOptions): Promise<BuiltImage> {
   const log = options.log ?? console.log;
   const base = await baseImage(options.root, options.base, log);
-  // Docker's legacy builder where BuildKit's buildx is not installed (Debian's docker.io).
-  const env = { ...process.env };
-  if (spawnSync("docker", ["buildx", "version"]).status !== 0) env.DOCKER_BUILDKIT = "0";
+  const env = buildEnv();
   const args = ["build", "--network", "host", "--build-arg", `NODE_IMAGE=${base}`, "--build-arg", `WEB_SOURCEMAPS=${options.sourceMaps ? "true" : "false"}`, "-f", "deploy/Dockerfile", "-t", options.tag, "."];
   log(`docker ${args.join(" ")}`);
   const started = performance.now();

@@ -9,7 +9,7 @@ import path from "node:path";
 import { freePort } from "@tidings/server/testing";
 import { signUp } from "../faults/reader.ts";
 import { answers, check, log, step, waitFor } from "./checks.ts";
-import { imageExists, must, run } from "./docker.ts";
+import { buildEnv, must, obtain, run } from "./docker.ts";
 
 const POSTGRES = "postgres:16-bookworm";
 const CADDY = "caddy:2.6";
@@ -23,11 +23,10 @@ export function composeCommand(): string[] | null {
 
 /** compose.yaml's PostgreSQL and Caddy images, or stand-ins from Debian's packages where they cannot be pulled. */
 async function serviceImages(root: string, base: string): Promise<{ postgres: string; caddy: string }> {
-  const pulled = async (image: string) => (await imageExists(image)) || (await run("timeout", ["60", "docker", "pull", image])).code === 0;
-  if ((await pulled(POSTGRES)) && (await pulled(CADDY))) return { postgres: POSTGRES, caddy: CADDY };
+  if ((await obtain(POSTGRES)) === null && (await obtain(CADDY)) === null) return { postgres: POSTGRES, caddy: CADDY };
   log(`${POSTGRES} and ${CADDY} cannot be pulled: building stand-ins from Debian's packages on ${base}`);
   const context = path.join(root, "scripts/container/stand-ins");
-  const env = { ...process.env, DOCKER_BUILDKIT: spawnSync("docker", ["buildx", "version"]).status === 0 ? "1" : "0" };
+  const env = buildEnv();
   for (const target of ["postgres", "caddy"]) {
     await must(["build", "-q", "--network", "host", "--build-arg", `BASE=${base}`, "--target", target, "-t", `local/tidings-${target}`, context], { env });
   }

@@ -96,4 +96,19 @@ export async function imageExists(image: string): Promise<boolean> {
   return (await docker(["image", "inspect", image])).code === 0;
 }
 
+/**
+ * Null when `image` is here or could be pulled within a minute (a registry that cannot be reached
+ * may take that long to say so); else the reason, as docker pull gave it.
+ */
+export async function obtain(image: string): Promise<string | null> {
+  if (await imageExists(image)) return null;
+  const pulled = await run("timeout", ["60", "docker", "pull", image]);
+  return pulled.code === 0 ? null : (pulled.stderr.trim().split("\n").pop() ?? `exit ${pulled.code}`).slice(0, 160);
+}
+
+/** The environment of `docker build`: Docker's legacy builder where BuildKit's buildx is not installed (Debian's docker.io). */
+export function buildEnv(): NodeJS.ProcessEnv {
+  return spawnSync("docker", ["buildx", "version"]).status === 0 ? process.env : { ...process.env, DOCKER_BUILDKIT: "0" };
+}
+
 export const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;

@@ -9,14 +9,21 @@ export interface Reader {
   on(base: string): Reader;
 }
 
+const PASSWORD = "correct horse battery";
+
 /** Signs a new reader up at `base` and returns their session. */
-export async function signUp(base: string, email: string): Promise<Reader> {
-  const response = await fetch(`${base}/api/better-auth/sign-up/email`, {
+export function signUp(base: string, email: string): Promise<Reader> {
+  return authenticate(base, "sign-up", { email, password: PASSWORD, name: email.split("@")[0] });
+}
+
+/** A session from better-auth's `sign-up` or `sign-in` with an e-mail address. */
+async function authenticate(base: string, route: "sign-up" | "sign-in", body: Record<string, unknown>): Promise<Reader> {
+  const response = await fetch(`${base}/api/better-auth/${route}/email`, {
     method: "POST",
     headers: { origin: base, "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "correct horse battery", name: email.split("@")[0] }),
+    body: JSON.stringify(body),
   });
-  if (response.status !== 200) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 200) throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
   return session(base, response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; "));
 }
 
@@ -32,12 +39,6 @@ function session(base: string, cookie: string): Reader {
 }
 
 /** Signs in a reader `signUp` made (same password), e.g. on a server started again. */
-export async function signIn(base: string, email: string): Promise<Reader> {
-  const response = await fetch(`${base}/api/better-auth/sign-in/email`, {
-    method: "POST",
-    headers: { origin: base, "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "correct horse battery" }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-  return session(base, response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; "));
+export function signIn(base: string, email: string): Promise<Reader> {
+  return authenticate(base, "sign-in", { email, password: PASSWORD });
 }

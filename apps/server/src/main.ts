@@ -56,16 +56,14 @@ async function main() {
   try {
     database = await openLocalDatabase(config, { command: "server", logger, url: localUrlOf(config.server.host, config.server.port), withToken: true });
   } catch (error) {
-    const unreachable = config.databaseUrl ? describeConnectionError(error, config.databaseUrl) : null;
-    logger.fatal({ error: (error as Error).name }, unreachable ?? (error as Error).message);
+    logger.fatal({ error: (error as Error).name }, describeConnectionError(error, config.databaseUrl) ?? (error as Error).message);
     process.exit(1);
   }
   let applied: string[];
   try {
     applied = await migrate(database.db);
   } catch (error) {
-    const unreachable = config.databaseUrl ? describeConnectionError(error, config.databaseUrl) : null;
-    logger.fatal({ migration: error instanceof MigrationError ? error.migration : undefined }, unreachable ?? String((error as Error).message));
+    logger.fatal({ migration: error instanceof MigrationError ? error.migration : undefined }, describeConnectionError(error, config.databaseUrl) ?? String((error as Error).message));
     await database.close();
     process.exit(1);
   }

@@ -40,7 +40,7 @@ async function main() {
   try {
     await migrate(database.db);
   } catch (error) {
-    const unreachable = config.databaseUrl ? describeConnectionError(error, config.databaseUrl) : null;
+    const unreachable = describeConnectionError(error, config.databaseUrl);
     if (!unreachable) throw error;
     logger.fatal(unreachable);
     await database.close();

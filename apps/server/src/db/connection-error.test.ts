@@ -23,5 +23,6 @@ describe("describeConnectionError", () => {
   it("leaves other errors to the caller", () => {
     expect(describeConnectionError(new Error("relation does not exist"), "postgres://h/d")).toBeNull();
     expect(describeConnectionError({ code: "42P01" }, "not a url")).toBeNull();
+    expect(describeConnectionError({ code: "ECONNREFUSED" }, null)).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 /**
  * What a server or worker says when the PostgreSQL of DATABASE_URL cannot be used at start: which
  * server, and what to check, instead of a bare "connect ECONNREFUSED". null: not a connection
- * problem (the caller reports it as it is).
+ * problem, or no DATABASE_URL (the caller reports the error as it is).
  */
-export function describeConnectionError(error: unknown, databaseUrl: string): string | null {
+export function describeConnectionError(error: unknown, databaseUrl: string | null): string | null {
+  if (databaseUrl === null) return null;
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
   let where = "DATABASE_URL";
   try {

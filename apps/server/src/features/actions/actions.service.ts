@@ -233,10 +233,11 @@ export function createActionsService(deps: ActionsServiceDeps) {
       if (result.webhooks > 0) deps.wakeWebhooks?.();
       const ai = deps.ai;
       const work: Promise<unknown>[] = [];
+      const logged = (entryId: string, promise: Promise<unknown>) => work.push(promise.catch((error: unknown) => deps.logger.warn({ err: error, entryId }, "action's AI work failed")));
       if (ai) {
         for (const task of result.ai) {
-          if (task.summary) work.push(ai.summarize(task.userId, task.entryId, task.translation ?? "en").catch((error: unknown) => deps.logger.warn({ err: error, entryId: task.entryId }, "action's AI work failed")));
-          if (task.translation) work.push(ai.translate(task.userId, task.entryId, task.translation, task.view).catch((error: unknown) => deps.logger.warn({ err: error, entryId: task.entryId }, "action's AI work failed")));
+          if (task.summary) logged(task.entryId, ai.summarize(task.userId, task.entryId, task.translation ?? "en"));
+          if (task.translation) logged(task.entryId, ai.translate(task.userId, task.entryId, task.translation, task.view));
         }
       }
       // Settles when the rules' AI work has (a process about to exit waits for it; a server does not).
