@@ -11,6 +11,7 @@
 // higher) and phrases; a phrase in a body is checked on the entry's words when the query has one
 // (search-query.ts), which spares storing and sending a position for every word of every body.
 
+import { BytePacker } from "../lib/byte-packer.ts";
 import { clip, MAX_BODY_CHARS, stripTags, toSearchText, type SearchableText } from "./search-text.ts";
 
 /** Longest word indexed, in UTF-16 units: PostgreSQL refuses lexemes over 2047 bytes. */
@@ -115,11 +116,13 @@ function growSlots(count: number): void {
 
 /**
  * Calls `visit` once for each distinct word of `text` ({@link forEachWord}'s words), in the order
- * of first appearance, saying whether it is plain (lower-case ASCII letters and digits only). Words are hashed as they are scanned and looked up in an open-addressing
- * table of their places in `text`: a word seen before costs no string and no Map lookup, which is
- * most words of an article.
+ * of first appearance, with its place (`text.slice(start, end)` is the word) and whether it is
+ * plain (lower-case ASCII letters and digits only). Words are hashed as they are scanned and
+ * looked up in an open-addressing table of their places in `text`: a word seen before costs no
+ * string and no Map lookup, which is most words of an article, and a new one costs a string only
+ * if its visitor makes one.
  */
-export function forEachDistinctWord(text: string, visit: (word: string, plain: boolean) => void): void {
+export function forEachDistinctSpan(text: string, visit: (start: number, end: number, plain: boolean) => void): void {
   stamp = (stamp + 1) | 0;
   if (stamp === 0) {
     stamps.fill(0);
@@ -182,7 +185,7 @@ export function forEachDistinctWord(text: string, visit: (word: string, plain: b
             growSlots(count);
             mask = slots.length - 1;
           }
-          visit(text.slice(start, i), plain);
+          visit(start, i, plain);
           break;
         }
         const word = slots[slot]! - 1;
@@ -197,6 +200,11 @@ export function forEachDistinctWord(text: string, visit: (word: string, plain: b
     }
     start = -1;
   }
+}
+
+/** {@link forEachDistinctSpan}'s words as strings. */
+export function forEachDistinctWord(text: string, visit: (word: string, plain: boolean) => void): void {
+  forEachDistinctSpan(text, (start, end, plain) => visit(text.slice(start, end), plain));
 }
 
 // Folded words of words that are not plain, remembered (boundedly): the same capitalised and
@@ -229,15 +237,15 @@ export function indexWords(text: string): string[] {
 }
 
 /**
- * The search document of a title and a body (plain text as written), as a tsvector literal: the
- * title's words ({@link indexWords}) with their positions, weighted A, then the body's distinct
- * words without positions. A word may be listed twice (in the title and the body, or folded from
- * two spellings): PostgreSQL merges the same lexemes when it reads the literal, which it sorts
- * anyway. Words hold only letters, digits and marks, so quoting them cannot go wrong. An empty
- * string is the empty document.
+ * Writes the search document of a title and a body (plain text as written) into `out`, as a
+ * tsvector literal in UTF-8: the title's words ({@link indexWords}) with their positions,
+ * weighted A, then the body's distinct words without positions. A word may be listed twice (in
+ * the title and the body, or folded from two spellings): PostgreSQL merges the same lexemes when
+ * it reads the literal, which it sorts anyway. Words hold only letters, digits and marks, so
+ * quoting them cannot go wrong. An empty title and body write nothing (the empty document). The
+ * body's plain words, most of a document, go from the text to the bytes without a string each.
  */
-export function documentLiteral(title: string, body: string): string {
-  let literal = "";
+export function writeDocument(title: string, body: string, out: BytePacker): void {
   if (title) {
     const titleWords = new Map<string, number[]>();
     let position = 0;
@@ -247,17 +255,49 @@ export function documentLiteral(title: string, body: string): string {
       if (positions === undefined) titleWords.set(word, [position]);
       else if (positions.length < MAX_POSITIONS_PER_WORD) positions.push(position);
     }
+    let literal = "";
     for (const [word, positions] of titleWords) literal += `'${word}':${positions.join("A,")}A `;
+    out.text(literal);
   }
   if (body) {
-    const words: string[] = [];
-    forEachDistinctWord(body, (word, plain) => {
-      if (plain) words.push(word);
-      else for (const part of foldWord(word)) words.push(part);
+    let first = true;
+    forEachDistinctSpan(body, (start, end, plain) => {
+      if (plain) {
+        if (!first) out.byte(SPACE);
+        first = false;
+        out.byte(QUOTE);
+        out.ascii(body, start, end);
+        out.byte(QUOTE);
+        return;
+      }
+      for (const part of foldWord(body.slice(start, end))) {
+        if (!first) out.byte(SPACE);
+        first = false;
+        out.byte(QUOTE);
+        out.text(part);
+        out.byte(QUOTE);
+      }
     });
-    if (words.length > 0) literal += `'${words.join("' '")}'`;
   }
-  return literal;
+}
+
+const QUOTE = 0x27;
+const SPACE = 0x20;
+const utf8 = new TextDecoder();
+
+/** The search document of a title and a body as a string ({@link writeDocument}'s literal). */
+export function documentLiteral(title: string, body: string): string {
+  const out = new BytePacker(1024);
+  writeDocument(title, body, out);
+  return utf8.decode(out.finish());
+}
+
+/** The title and body a search document is made of (see {@link searchDocumentOf}). */
+function documentParts(entry: SearchableText): [title: string, body: string] {
+  const contentText = entry.contentText != null ? entry.contentText : entry.content ? stripTags(clip(entry.content, MAX_BODY_CHARS * 4)) : "";
+  const description = entry.description ?? "";
+  const body = description && contentText ? `${description}\n${contentText}` : description || contentText;
+  return [entry.title ?? "", clip(body, MAX_BODY_CHARS)];
 }
 
 /**
@@ -266,8 +306,10 @@ export function documentLiteral(title: string, body: string): string {
  * the body's words are a set, a description repeating the start of the content costs nothing.
  */
 export function searchDocumentOf(entry: SearchableText): string {
-  const contentText = entry.contentText != null ? entry.contentText : entry.content ? stripTags(clip(entry.content, MAX_BODY_CHARS * 4)) : "";
-  const description = entry.description ?? "";
-  const body = description && contentText ? `${description}\n${contentText}` : description || contentText;
-  return documentLiteral(entry.title ?? "", clip(body, MAX_BODY_CHARS));
+  return documentLiteral(...documentParts(entry));
+}
+
+/** Writes {@link searchDocumentOf}'s document into `out`, as UTF-8 bytes. */
+export function writeSearchDocument(entry: SearchableText, out: BytePacker): void {
+  writeDocument(...documentParts(entry), out);
 }

@@ -1,4 +1,5 @@
-import { searchDocumentOf } from "../content/search-words.ts";
+import { writeSearchDocument } from "../content/search-words.ts";
+import { BytePacker } from "../lib/byte-packer.ts";
 import { parseFeedBytes } from "../content/parse/feed-bytes.ts";
 import { FeedParseError } from "../content/parse/parse-feed.ts";
 import { finalizeEntry, type FinalizedEntry, prepareEntries } from "./prepare-entries.ts";
@@ -22,7 +23,7 @@ export interface ReadFeedInput {
  * An entry ready to store: sanitised, with its search document and the digest of its item. The
  * plain text of its content (a third of a read's characters) made the search document and goes
  * no further. Its content and document are UTF-8 bytes: views of one buffer per document
- * (packTexts), moved from the reading thread, never copied, and sent to PostgreSQL as they are.
+ * (BytePacker), moved from the reading thread, never copied, and sent to PostgreSQL as they are.
  */
 export type ReadEntry = Omit<FinalizedEntry, "contentText" | "content"> & {
   content: Uint8Array | null;
@@ -66,36 +67,24 @@ export function readFeed(input: ReadFeedInput): ReadFeedResult {
     if (error instanceof FeedParseError) return { ok: false, message: `The feed could not be read: ${error.message}` };
     throw error;
   }
-  const finalized = prepareEntries(parsed.entries.slice(0, MAX_ENTRIES_PER_REFRESH), input.now).map((entry) => {
+  // Contents and search documents, as UTF-8 in one buffer that moves to the storing thread whole.
+  const out = new BytePacker(Math.ceil(input.body.byteLength * 1.25) + 16 * 1024);
+  const places: number[] = [];
+  const rows = prepareEntries(parsed.entries.slice(0, MAX_ENTRIES_PER_REFRESH), input.now).map((entry) => {
     const row = finalizeEntry(entry);
-    return { row, document: searchDocumentOf(row), digest: entry.digest };
+    places.push(out.length);
+    if (row.content != null) out.text(row.content);
+    places.push(out.length);
+    writeSearchDocument(row, out);
+    places.push(out.length);
+    return { row, digest: entry.digest };
   });
-  const { buffer, views } = packTexts(finalized.flatMap(({ row, document }) => [row.content ?? null, document]));
-  const entries = finalized.map(({ row, digest }, i): ReadEntry => {
-    const { contentText: _text, content: _content, ...stored } = row;
-    return { ...stored, content: views[2 * i] ?? null, document: views[2 * i + 1]!, digest };
+  const buffer = out.finish();
+  const view = (i: number) => new Uint8Array(buffer, places[i]!, places[i + 1]! - places[i]!);
+  const entries = rows.map(({ row, digest }, i): ReadEntry => {
+    const { contentText: _text, content, ...stored } = row;
+    return { ...stored, content: content == null ? null : view(3 * i), document: view(3 * i + 1), digest };
   });
   const { title, description, siteUrl, image, language, ttlMinutes } = parsed;
   return { ok: true, feed: { title, description, siteUrl, image, language, ttlMinutes }, entries, knownItems: parsed.knownItems ?? [], texts: buffer };
-}
-
-const encoder = new TextEncoder();
-
-/**
- * Texts as UTF-8 in one buffer: a view of it for each (null for null). Posted with the buffer in
- * the transfer list, a read's texts cross threads in one move where each string would have been
- * copied, then encoded again on the storing thread for PostgreSQL.
- */
-export function packTexts(texts: readonly (string | null)[]): { buffer: ArrayBuffer; views: (Uint8Array | null)[] } {
-  let size = 0;
-  for (const text of texts) if (text) size += Buffer.byteLength(text, "utf8");
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  const views = texts.map((text) => {
-    if (text === null) return null;
-    const { written } = encoder.encodeInto(text, bytes.subarray(at));
-    at += written;
-    return bytes.subarray(at - written, at);
-  });
-  return { buffer: bytes.buffer, views };
 }

@@ -14,7 +14,7 @@ parentPort!.on("message", (message: { id: number; input: Parameters<typeof readF
   try {
     const result = readFeed(message.input);
     reply = { id: message.id, result };
-    // The entries' texts move with the answer (read-feed.ts' packTexts).
+    // The entries' texts move with the answer (read-feed.ts' BytePacker).
     if (result.ok) transfer = [result.texts];
   } catch (error) {
     reply = { id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
