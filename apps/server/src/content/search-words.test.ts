@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toSearchText } from "./search-text.ts";
-import { documentLiteral, forEachDistinctWord, indexWords, MAX_WORD_LENGTH, searchWords } from "./search-words.ts";
+import { documentLiteral } from "./search-document.ts";
+import { forEachDistinctWord, indexWords, MAX_WORD_LENGTH, searchWords } from "./search-words.ts";
 
 describe("searchWords", () => {
   it("splits at everything but letters, digits and marks, in any script", () => {

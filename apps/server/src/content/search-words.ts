@@ -6,19 +6,18 @@
 // is one scan of its text plus a fold per distinct word, where `to_tsvector` spent most of the
 // database's time of a refresh (its parser, and the sort of every word with its position).
 //
-// A document (a tsvector literal) holds the title's words with their positions, weighted A, and
+// A document (a tsvector literal, search-document.ts) holds the title's words with their positions, weighted A, and
 // the body's distinct words without positions. Positions serve ranking (adjacent title words rank
 // higher) and phrases; a phrase in a body is checked on the entry's words when the query has one
 // (search-query.ts), which spares storing and sending a position for every word of every body.
 
-import { BytePacker } from "../lib/byte-packer.ts";
-import { clip, MAX_BODY_CHARS, stripTags, toSearchText, type SearchableText } from "./search-text.ts";
+import { toSearchText } from "./search-text.ts";
 
 /** Longest word indexed, in UTF-16 units: PostgreSQL refuses lexemes over 2047 bytes. */
 export const MAX_WORD_LENGTH = 500;
 /** PostgreSQL's largest position, and most positions of one lexeme. */
-const MAX_POSITION = 16_383;
-const MAX_POSITIONS_PER_WORD = 256;
+export const MAX_POSITION = 16_383;
+export const MAX_POSITIONS_PER_WORD = 256;
 
 const LETTER_NUMBER_MARK = /^[\p{L}\p{N}\p{M}]$/u;
 
@@ -234,82 +233,4 @@ export function indexWords(text: string): string[] {
     else for (const part of foldWord(word)) words.push(part);
   });
   return words;
-}
-
-/**
- * Writes the search document of a title and a body (plain text as written) into `out`, as a
- * tsvector literal in UTF-8: the title's words ({@link indexWords}) with their positions,
- * weighted A, then the body's distinct words without positions. A word may be listed twice (in
- * the title and the body, or folded from two spellings): PostgreSQL merges the same lexemes when
- * it reads the literal, which it sorts anyway. Words hold only letters, digits and marks, so
- * quoting them cannot go wrong. An empty title and body write nothing (the empty document). The
- * body's plain words, most of a document, go from the text to the bytes without a string each.
- */
-export function writeDocument(title: string, body: string, out: BytePacker): void {
-  if (title) {
-    const titleWords = new Map<string, number[]>();
-    let position = 0;
-    for (const word of indexWords(title)) {
-      if (position < MAX_POSITION) position++;
-      const positions = titleWords.get(word);
-      if (positions === undefined) titleWords.set(word, [position]);
-      else if (positions.length < MAX_POSITIONS_PER_WORD) positions.push(position);
-    }
-    let literal = "";
-    for (const [word, positions] of titleWords) literal += `'${word}':${positions.join("A,")}A `;
-    out.text(literal);
-  }
-  if (body) {
-    let first = true;
-    forEachDistinctSpan(body, (start, end, plain) => {
-      if (plain) {
-        if (!first) out.byte(SPACE);
-        first = false;
-        out.byte(QUOTE);
-        out.ascii(body, start, end);
-        out.byte(QUOTE);
-        return;
-      }
-      for (const part of foldWord(body.slice(start, end))) {
-        if (!first) out.byte(SPACE);
-        first = false;
-        out.byte(QUOTE);
-        out.text(part);
-        out.byte(QUOTE);
-      }
-    });
-  }
-}
-
-const QUOTE = 0x27;
-const SPACE = 0x20;
-const utf8 = new TextDecoder();
-
-/** The search document of a title and a body as a string ({@link writeDocument}'s literal). */
-export function documentLiteral(title: string, body: string): string {
-  const out = new BytePacker(1024);
-  writeDocument(title, body, out);
-  return utf8.decode(out.finish());
-}
-
-/** The title and body a search document is made of (see {@link searchDocumentOf}). */
-function documentParts(entry: SearchableText): [title: string, body: string] {
-  const contentText = entry.contentText != null ? entry.contentText : entry.content ? stripTags(clip(entry.content, MAX_BODY_CHARS * 4)) : "";
-  const description = entry.description ?? "";
-  const body = description && contentText ? `${description}\n${contentText}` : description || contentText;
-  return [entry.title ?? "", clip(body, MAX_BODY_CHARS)];
-}
-
-/**
- * The search document of an entry: its title, and its description and content text (the
- * sanitiser's, else the text of the stored HTML), at most {@link MAX_BODY_CHARS} characters. As
- * the body's words are a set, a description repeating the start of the content costs nothing.
- */
-export function searchDocumentOf(entry: SearchableText): string {
-  return documentLiteral(...documentParts(entry));
-}
-
-/** Writes {@link searchDocumentOf}'s document into `out`, as UTF-8 bytes. */
-export function writeSearchDocument(entry: SearchableText, out: BytePacker): void {
-  writeDocument(...documentParts(entry), out);
 }

@@ -1,4 +1,4 @@
-import { writeSearchDocument } from "../content/search-words.ts";
+import { writeSearchDocument } from "../content/search-document.ts";
 import { BytePacker } from "../lib/byte-packer.ts";
 import { parseFeedBytes } from "../content/parse/feed-bytes.ts";
 import { FeedParseError } from "../content/parse/parse-feed.ts";

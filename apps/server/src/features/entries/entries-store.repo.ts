@@ -2,7 +2,7 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Executor } from "../../db/client.ts";
 import { entries, SEARCH_DOCUMENT_VERSION } from "../../db/schema/index.ts";
 import { textParams } from "../../db/sql-helpers.ts";
-import { searchDocumentOf } from "../../content/search-words.ts";
+import { searchDocumentOf } from "../../content/search-document.ts";
 
 export type EntryInsert = typeof entries.$inferInsert;
 

@@ -3,7 +3,7 @@ import type { Executor } from "../../db/client.ts";
 import { textParams } from "../../db/sql-helpers.ts";
 import { SEARCH_DOCUMENT_VERSION } from "../../db/schema/index.ts";
 import type { SearchableText } from "../../content/search-text.ts";
-import { searchDocumentOf } from "../../content/search-words.ts";
+import { searchDocumentOf } from "../../content/search-document.ts";
 
 /** What an entry is searched by: `content` is sanitised HTML, `contentText` its plain text when known. */
 export interface IndexableEntry extends SearchableText {
