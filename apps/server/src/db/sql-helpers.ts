@@ -37,22 +37,43 @@ export function entryVisibleTo(userId: string): SQL {
     AND ${notBlockedBy(userId, sql`e.id`)})`;
 }
 
+/** PostgreSQL's type id of `text`, as its binary array format names the element type. */
+const TEXT_OID = 25;
+
 /**
- * `ARRAY[$1, $2, …]::text[]`: texts as one parameter each. Kilobytes of text travel as they are,
- * where an array literal would have to be escaped here and parsed again by the database. A text
- * given as UTF-8 bytes is sent as those bytes (a binary parameter, which is what text's binary
- * form is), without being decoded and encoded again.
+ * Texts as one `text[]` parameter in PostgreSQL's binary array format (what `array_recv` reads:
+ * dimensions, element type, then each element's length, -1 for NULL, and UTF-8 bytes). A refresh
+ * sends a feed's contents and search documents so: one parameter each, where one parameter per
+ * text (`ARRAY[$1, $2, …]`) made the statement's SQL, its building here and its parsing there grow
+ * with the rows, and an array literal would have to escape kilobytes of HTML. A text given as
+ * UTF-8 bytes is copied as it is, never decoded and encoded again.
  */
 export function textParams(values: readonly (string | Uint8Array | null)[]): SQL {
-  if (values.length === 0) return sql`ARRAY[]::text[]`;
-  return sql`ARRAY[${sql.join(
-    values.map((value) => sql`${utf8Param(value)}`),
-    sql`, `,
-  )}]::text[]`;
-}
-
-/** A text parameter: bytes as a Buffer (the driver sends a Buffer as it is), strings as they are. */
-export function utf8Param(value: string | Uint8Array | null): string | Buffer | null {
-  if (value === null || typeof value === "string" || Buffer.isBuffer(value)) return value;
-  return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  let size = values.length === 0 ? 12 : 20 + 4 * values.length;
+  let nulls = 0;
+  for (const value of values) {
+    if (value === null) nulls = 1;
+    else size += typeof value === "string" ? Buffer.byteLength(value, "utf8") : value.byteLength;
+  }
+  const out = Buffer.allocUnsafe(size);
+  out.writeInt32BE(values.length === 0 ? 0 : 1, 0);
+  out.writeInt32BE(nulls, 4);
+  out.writeInt32BE(TEXT_OID, 8);
+  let at = 12;
+  if (values.length > 0) {
+    out.writeInt32BE(values.length, 12);
+    out.writeInt32BE(1, 16);
+    at = 20;
+  }
+  for (const value of values) {
+    if (value === null) {
+      out.writeInt32BE(-1, at);
+      at += 4;
+      continue;
+    }
+    const written = typeof value === "string" ? out.write(value, at + 4, "utf8") : (out.set(value, at + 4), value.byteLength);
+    out.writeInt32BE(written, at);
+    at += 4 + written;
+  }
+  return sql`${out}::text[]`;
 }
