@@ -67,10 +67,15 @@ export function readFeed(input: ReadFeedInput): ReadFeedResult {
     if (error instanceof FeedParseError) return { ok: false, message: `The feed could not be read: ${error.message}` };
     throw error;
   }
-  // Contents and search documents, as UTF-8 in one buffer that moves to the storing thread whole.
-  const out = new BytePacker(Math.ceil(input.body.byteLength * 1.25) + 16 * 1024);
+  const prepared = prepareEntries(parsed.entries.slice(0, MAX_ENTRIES_PER_REFRESH), input.now);
+  // Contents and search documents, as UTF-8 in one buffer that moves to the storing thread whole,
+  // sized for what is written (sanitised content is seldom longer than the feed's; a document
+  // takes a few kilobytes): a refresh that reads 5 new items of 60 allocates for 5.
+  let expected = 1024;
+  for (const entry of prepared) expected += (entry.rawContent?.length ?? 0) + 4096;
+  const out = new BytePacker(Math.ceil(expected * 1.1));
   const places: number[] = [];
-  const rows = prepareEntries(parsed.entries.slice(0, MAX_ENTRIES_PER_REFRESH), input.now).map((entry) => {
+  const rows = prepared.map((entry) => {
     const row = finalizeEntry(entry);
     places.push(out.length);
     if (row.content != null) out.text(row.content);
