@@ -29,19 +29,21 @@ export function writeDocument(title: string, body: string, out: BytePacker): voi
   }
   if (body) {
     let first = true;
+    // Each word quoted, a space between two.
+    const open = () => {
+      if (!first) out.byte(SPACE);
+      first = false;
+      out.byte(QUOTE);
+    };
     forEachDistinctSpan(body, (start, end, plain) => {
       if (plain) {
-        if (!first) out.byte(SPACE);
-        first = false;
-        out.byte(QUOTE);
+        open();
         out.ascii(body, start, end);
         out.byte(QUOTE);
         return;
       }
       for (const part of foldWord(body.slice(start, end))) {
-        if (!first) out.byte(SPACE);
-        first = false;
-        out.byte(QUOTE);
+        open();
         out.text(part);
         out.byte(QUOTE);
       }

@@ -6,10 +6,11 @@
 // is one scan of its text plus a fold per distinct word, where `to_tsvector` spent most of the
 // database's time of a refresh (its parser, and the sort of every word with its position).
 //
-// A document (a tsvector literal, search-document.ts) holds the title's words with their positions, weighted A, and
-// the body's distinct words without positions. Positions serve ranking (adjacent title words rank
-// higher) and phrases; a phrase in a body is checked on the entry's words when the query has one
-// (search-query.ts), which spares storing and sending a position for every word of every body.
+// A document (a tsvector literal, written by search-document.ts) holds the title's words with
+// their positions, weighted A, and the body's distinct words without positions. Positions serve
+// ranking (adjacent title words rank higher) and phrases; a phrase in a body is checked on the
+// entry's words when the query has one (search-query.ts), which spares storing and sending a
+// position for every word of every body.
 
 import { toSearchText } from "./search-text.ts";
 
