@@ -53,7 +53,7 @@ for (const [index, file] of feedFiles.entries()) {
   if (!read.ok || read.entries.length === 0) continue;
   const feedId = ids.next();
   await db.insert(feeds).values({ id: feedId, url, title: read.feed.title, description: read.feed.description, siteUrl: read.feed.siteUrl, language: read.feed.language });
-  const rows = read.entries.slice(0, 10).map(({ document: _document, ...entry }) => ({ ...entry, content: entry.content ? utf8.decode(entry.content) : null, id: ids.next(), feedId, insertedAt: now, updatedAt: now }));
+  const rows = read.entries.slice(0, 10).map((entry) => ({ ...entry, content: entry.content ? utf8.decode(entry.content) : null, id: ids.next(), feedId, insertedAt: now, updatedAt: now }));
   await db.insert(entries).values(rows);
   feedIds.push(feedId);
   for (const row of rows) entryIds.push({ id: row.id, cjk: CJK.test(row.title ?? "") });

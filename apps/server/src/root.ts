@@ -152,7 +152,7 @@ export function createRoot(input: RootInput) {
     ...boosts,
     ...(power.enabled ? { tipsWaiting: (feedIds: string[]) => power.ledger.feedBalances(feedIds) } : {}),
   });
-  const refresher = createRefresher({ platform: { ...platform, db: database.background ?? db }, config: { ...config.fetch, siteIcons: config.images.siteIcons }, feeds: feeds.repo, timeline, rsshub: rsshub.router, actions: ingest, onRefresh: input.onRefresh ?? metrics.onRefresh });
+  const refresher = createRefresher({ platform: { ...platform, db: database.background ?? db }, config: { ...config.fetch, siteIcons: config.images.siteIcons }, feeds: feeds.repo, timeline, rsshub: rsshub.router, actions: ingest, onRefresh: input.onRefresh ?? metrics.onRefresh, onStored: () => search.indexer.wake() });
   const feedsById = async (feedIds: string[]) => new Map((await feeds.repo.findByIds(feedIds)).map((feed) => [feed.id, presentFeed(feed)]));
   const files = createFilesModule({ platform, webUrl: server.webUrl, avatarMaxBytes: config.accounts.avatarMaxBytes });
   const search = createSearchModule({ platform, feedsById, inboxesById: (inboxIds) => inboxes.inboxesById(inboxIds) });
@@ -314,7 +314,7 @@ export function createRoot(input: RootInput) {
     inboxes,
     integrations: integrations.integrations,
     indexEntries: search.indexEntries,
-    searchReindexer: search.reindexer,
+    searchIndexer: search.indexer,
     appPasswords: appPasswords.appPasswords,
   };
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { EntryInsert } from "../features/entries/index.ts";
 import type { ParsedEntry } from "../content/parse/model.ts";
-import { sanitizeHtmlWithText } from "../content/sanitize/sanitize.ts";
+import { sanitizeHtml } from "../content/sanitize/sanitize.ts";
 
 /** Entries dated further ahead than this are stamped with the fetch time instead. */
 const FUTURE_TOLERANCE_MS = 10 * 60 * 1000;
@@ -76,16 +76,15 @@ function hashEntry(
   return hash.digest("base64url");
 }
 
-/** A row ready to write: content sanitised, and its plain text for the search index. */
-export type FinalizedEntry = Omit<PreparedEntry, "rawContent" | "baseUrl" | "digest"> & {
-  /** Plain text of `content` (null without content): what search indexes, without parsing it again. */
-  contentText: string | null;
-};
+/** A row ready to write: content sanitised. */
+export type FinalizedEntry = Omit<PreparedEntry, "rawContent" | "baseUrl" | "digest">;
 
-/** The row to write: content sanitised with relative links made absolute, and its text. */
+/**
+ * The row to write: content sanitised with relative links made absolute. Its search document is
+ * made later, from what is stored (the search indexer), so its plain text is not collected here.
+ */
 export function finalizeEntry(entry: PreparedEntry): FinalizedEntry {
   const { rawContent, baseUrl, digest: _digest, ...row } = entry;
-  if (!rawContent) return { ...row, content: null, contentText: null };
-  const sanitized = sanitizeHtmlWithText(rawContent, { baseUrl });
-  return { ...row, content: sanitized.html || null, contentText: sanitized.html ? sanitized.text : null };
+  if (!rawContent) return { ...row, content: null };
+  return { ...row, content: sanitizeHtml(rawContent, { baseUrl }) || null };
 }

@@ -29,7 +29,7 @@ export interface RefreshDeps {
   logger: Logger;
   /** Fetches `rsshub://` routes through the instances the feed's readers chose. */
   rsshub: RsshubRouter;
-  /** Reads fetched documents (decode, parse, sanitise, index), on other threads when there are. */
+  /** Reads fetched documents (decode, parse, sanitise), on other threads when there are. */
   readers: FeedReaders;
   actions?: IngestActions;
   /**
@@ -41,6 +41,8 @@ export interface RefreshDeps {
   processing?: Semaphore;
   /** Looks for the site's own icon when a feed has no image (SITE_ICONS). */
   siteIcons?: SiteIcons;
+  /** Told after entries were stored (new or rewritten): they wait for their search documents. */
+  onStored?: (() => void) | undefined;
 }
 
 type ScheduleHints = { maxAgeMs: number | null; expiresMs: number | null; retryAfterMs: number | null; ttlMs?: number };
@@ -139,6 +141,7 @@ async function processBody(
   const parsed = read.feed;
   const { followUp, ...stored } = await storeEntries(deps, feed.id, read.entries, started);
   followUp?.();
+  if (stored.inserted + stored.updated > 0) deps.onStored?.();
   // The items of this document: those read now, and the known ones with the time they had.
   const itemDigests: ItemDigests = read.knownItems.map((digest) => [digest, known.get(digest)!]);
   for (const entry of read.entries) if (entry.digest) itemDigests.push([entry.digest, entry.publishedAt.getTime()]);

@@ -47,6 +47,8 @@ export interface RefresherPorts {
   actions?: IngestActions;
   /** Told of each refresh as it ends: what it ended in, and how long it took (metrics). */
   onRefresh?: (outcome: RefreshKind, ms: number) => void;
+  /** Told when a refresh has stored entries (new or rewritten): their search documents are due. */
+  onStored?: () => void;
 }
 
 /** What a refresh ended in, in a word: `error_*` name what failed; `error_crash`, a refresh that threw. */
@@ -75,7 +77,7 @@ export function createRefresher(ports: RefresherPorts): Refresher {
   const readers = createFeedReaders({ threads: config.readThreads, logger });
   const siteIcons = config.siteIcons ? createSiteIcons({ feeds: feedsRepo, clock, logger }) : undefined;
   const refreshOnce: Refresher["refresh"] = (feed, options) =>
-    refreshFeed({ db, feeds: feedsRepo, timeline, feedClient, ids, clock, logger, rsshub, readers, processing, actions, siteIcons }, feed, options);
+    refreshFeed({ db, feeds: feedsRepo, timeline, feedClient, ids, clock, logger, rsshub, readers, processing, actions, siteIcons, onStored: ports.onStored }, feed, options);
   const { onRefresh } = ports;
   const refresh: Refresher["refresh"] = !onRefresh
     ? refreshOnce

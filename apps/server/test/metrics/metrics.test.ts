@@ -36,7 +36,9 @@ describe("/metrics", () => {
     await subscribeToFeed(t.deps.db, t.deps.ids, userId, server.url("/due-1.xml"));
     await subscribeToFeed(t.deps.db, t.deps.ids, userId, server.url("/due-2.xml"));
     expect(await refresh(okFeed)).toMatchObject({ status: "updated", inserted: 2 });
-    await t.deps.db.execute(sql`UPDATE entry_search SET version = 1 WHERE entry_id IN (SELECT id FROM entries WHERE feed_id = ${okFeed} LIMIT 1)`);
+    // Of the two entries waiting for their search documents, one is indexed, then its document made old.
+    expect(await t.deps.searchIndexer.indexBacklog(1)).toBe(1);
+    await t.deps.db.execute(sql`UPDATE entry_search SET version = 1 WHERE entry_id IN (SELECT id FROM entries WHERE feed_id = ${okFeed})`);
     await t.deps.db.insert(webhookDeliveries).values({ id: t.deps.ids.next(), userId, rule: "r", url: "https://hooks.example.com/", payload: "{}" });
     // A job nobody runs, due now (besides any periodic ones the jobs queued for themselves).
     await t.deps.db.execute(sql`INSERT INTO jobs (kind, dedupe_key) VALUES ('metrics-test', 'one')`);
@@ -49,6 +51,7 @@ describe("/metrics", () => {
     expect(valueOf(before, "tidings_queue_depth", { queue: "feeds_due" })).toBe(2);
     expect(valueOf(before, "tidings_queue_depth", { queue: "webhooks_pending" })).toBe(1);
     expect(valueOf(before, "tidings_queue_depth", { queue: "search_reindex" })).toBe(1);
+    expect(valueOf(before, "tidings_queue_depth", { queue: "search_index" })).toBe(1);
     expect(refreshes(before, "ok")).toBe(1);
 
     // Requests: three of a fixed route, two of a route with an id, one no route answers.

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rowsOf } from "../../src/db/client.ts";
-import { createSearchReindexer } from "../../src/features/search/search-reindex.ts";
+import { createSearchIndexer } from "../../src/features/search/search-indexer.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import type { FeedSubscription } from "@tidings/contracts";
 import { apiAs, type Api } from "../helpers/api.ts";
@@ -189,14 +189,43 @@ describe("GET /search (changing state: an instance each)", () => {
     }
   });
 
+  it("indexes what a refresh stored just after it: first for a search, else in the background job the refresh wakes", async () => {
+    const count = async (table: "entry_search" | "entry_search_backlog") =>
+      rowsOf<{ n: number }>(await t.deps.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`))[0]!.n;
+    // The subscriptions' first refreshes stored 10 entries, each waiting for its document.
+    expect(await count("entry_search_backlog")).toBe(10);
+    expect(await count("entry_search")).toBe(0);
+    // One deleted while it waits is passed over; a search indexes the newest waiting ones, then looks.
+    await t.deps.db.execute(sql`DELETE FROM entries WHERE guid = 'b1'`);
+    expect(await titles(ann, "borrow")).toEqual(["Rust compiler internals"]);
+    expect(await count("entry_search_backlog")).toBe(0);
+    expect(await count("entry_search")).toBe(9);
+    const zig = { guid: "t7", title: "Zig comptime", body: "<p>Evaluated while compiling.</p>", date: day(10) };
+    server.set("/tech.xml", { body: rssFeed({ title: "Tech", items: [...techItems, zig] }) });
+    t.deps.searchIndexer.start();
+    try {
+      // Started with nothing to do, the job sleeps for its poll (5 s); the refresh wakes it sooner.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const feedId = (await ann.get<FeedSubscription[]>("/subscriptions")).body.data!.find((s) => s.feeds.title === "Tech")!.feedId;
+      expect((await ann.get(`/feeds/refresh?id=${feedId}`)).status).toBe(200);
+      await expect.poll(() => count("entry_search"), { timeout: 3000, interval: 50 }).toBe(10);
+      expect(await count("entry_search_backlog")).toBe(0);
+    } finally {
+      await t.deps.searchIndexer.stop();
+      server.set("/tech.xml", { body: rssFeed({ title: "Tech", items: techItems }) });
+    }
+    expect(await titles(ann, "comptime")).toEqual(["Zig comptime"]);
+  });
+
   it("rewrites documents of an older version in the background, and finds entries by them meanwhile", async () => {
     // Documents as PostgreSQL's parser made them before version 2: "example.com" one word, body positions weighted B.
+    await t.deps.searchIndexer.drain();
     await t.deps.db.execute(sql`
       UPDATE entry_search es SET version = 1,
         document = setweight(to_tsvector('simple', lower(coalesce(e.title, ''))), 'A') || setweight(to_tsvector('simple', 'see example.com ' || lower(coalesce(e.description, ''))), 'B')
       FROM entries e WHERE e.id = es.entry_id`);
     expect(await titles(ann, "borrow")).toEqual(["Rust compiler internals"]);
-    const reindexer = createSearchReindexer({ db: t.deps.db, logger: createLogger({ level: "silent" }) });
+    const reindexer = createSearchIndexer({ db: t.deps.db, logger: createLogger({ level: "silent" }) });
     expect(await reindexer.reindexBatch()).toBeGreaterThan(0);
     while ((await reindexer.reindexBatch()) > 0);
     const versions = rowsOf<{ version: number; n: number }>(await t.deps.db.execute(sql`SELECT version, count(*)::int AS n FROM entry_search GROUP BY version`));
@@ -208,8 +237,9 @@ describe("GET /search (changing state: an instance each)", () => {
   });
 
   it("rewrites them with the background job of two processes at once, and both stop cleanly", async () => {
+    await t.deps.searchIndexer.drain();
     await t.deps.db.execute(sql`UPDATE entry_search SET version = 1`);
-    const reindexers = [t.deps.searchReindexer, createSearchReindexer({ db: t.deps.db, logger: createLogger({ level: "silent" }) })];
+    const reindexers = [t.deps.searchIndexer, createSearchIndexer({ db: t.deps.db, logger: createLogger({ level: "silent" }) })];
     for (const reindexer of reindexers) reindexer.start();
     const versions = async () => rowsOf<{ version: number }>(await t.deps.db.execute(sql`SELECT DISTINCT version FROM entry_search`)).map((row) => row.version);
     await expect.poll(versions, { timeout: 10_000 }).toEqual([2]);

@@ -8,7 +8,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 /**
  * How documents are made now (search-words.ts): 2 = words split by the server, the title's with
  * positions, the body's without. Documents of an older version (1: PostgreSQL's `simple` parser)
- * are rewritten in the background (search-reindex.ts); until then they are searched as they are.
+ * are rewritten in the background (search-indexer.ts); until then they are searched as they are.
  */
 export const SEARCH_DOCUMENT_VERSION = 2;
 
@@ -37,3 +37,14 @@ export const entrySearch = pgTable(
     index("entry_search_stale_idx").on(t.entryId).where(sql`${t.version} < ${sql.raw(String(SEARCH_DOCUMENT_VERSION))}`),
   ],
 );
+
+/**
+ * The entries whose search document is still to be made: a refresh stores an entry and its id
+ * here, in the same statement, and leaves the document (most of the words it would scan, and the
+ * index's most costly insert) to the background indexer (search-indexer.ts), which takes the
+ * newest first; a search first indexes a bounded number of the newest waiting ones itself. No
+ * foreign key: an entry deleted meanwhile is simply not found when its turn comes.
+ */
+export const entrySearchBacklog = pgTable("entry_search_backlog", {
+  entryId: snowflake("entry_id").primaryKey(),
+});

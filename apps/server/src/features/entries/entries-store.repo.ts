@@ -103,8 +103,8 @@ export const entriesStoreRepo = {
    * Stores one refresh of a feed in one statement: of `rows` (each with a new id), those whose guid
    * the feed has not stored are inserted (one another worker stored meanwhile is skipped), those
    * stored with another content hash are rewritten in place (keeping their id, publication and
-   * insertion dates), the rest are left alone; the search documents of what was written are
-   * written, and `delivery` (TimelineRepo.feedDeliveryCtes, given the CTE of inserted entries)
+   * insertion dates), the rest are left alone; what was written waits for its search document in
+   * the backlog (schema/entry-search.ts: the indexer makes it in the background), and `delivery` (TimelineRepo.feedDeliveryCtes, given the CTE of inserted entries)
    * delivers the new ones. `listed` is an SQL condition answered with the result (whether lists
    * hold the feed). One round trip where a lookup, an insert, a rewrite and a delivery took four.
    */
@@ -116,7 +116,7 @@ export const entriesStoreRepo = {
   ): Promise<{ insertedIds: string[]; updated: number; listed: boolean }> {
     if (rows.length === 0) return { insertedIds: [], updated: 0, listed: false };
     const result = await executor.execute(sql`
-      WITH x AS (${recordsOf(rows, true)}),
+      WITH x AS (${recordsOf(rows, false)}),
       known AS (
         SELECT e.id, e.guid, e.content_hash FROM entries e WHERE e.feed_id = ${feedId} AND e.guid IN (SELECT guid FROM x)
       ),
@@ -135,12 +135,10 @@ export const entriesStoreRepo = {
         WHERE e.id = k.id AND k.content_hash IS DISTINCT FROM x.content_hash
         RETURNING e.id, e.guid
       ),
-      indexed AS (
-        INSERT INTO entry_search (entry_id, document, version, feed_id)
-        SELECT i.id, x.document::tsvector, ${SEARCH_DOCUMENT_VERSION}::smallint, ${feedId}::bigint FROM inserted i JOIN x ON x.id = i.id
-        UNION ALL
-        SELECT c.id, x.document::tsvector, ${SEARCH_DOCUMENT_VERSION}::smallint, ${feedId}::bigint FROM changed c JOIN x ON x.guid = c.guid
-        ON CONFLICT (entry_id) DO UPDATE SET document = excluded.document, version = excluded.version
+      queued AS (
+        INSERT INTO entry_search_backlog (entry_id)
+        SELECT id FROM inserted UNION ALL SELECT id FROM changed
+        ON CONFLICT (entry_id) DO NOTHING
       )${options.delivery ? sql`,
       ${options.delivery(sql`inserted`)}` : sql``}
       SELECT (SELECT coalesce(array_agg(id::text), '{}') FROM inserted) AS "insertedIds",

@@ -63,7 +63,7 @@ export function createMetrics(deps: MetricsDeps) {
   };
   new Gauge({
     name: "tidings_queue_depth",
-    help: "Work waiting, counted at scrape time up to 10001 (feeds_due: feeds due for a refresh; webhooks_pending: webhook deliveries to send; search_reindex: search documents to rewrite; jobs_due: jobs of the durable queue due, e.g. push sends and daily reports).",
+    help: "Work waiting, counted at scrape time up to 10001 (feeds_due: feeds due for a refresh; webhooks_pending: webhook deliveries to send; search_reindex: search documents to rewrite; search_index: stored entries waiting for their search documents; jobs_due: jobs of the durable queue due, e.g. push sends and daily reports).",
     labelNames: ["queue"],
     registers: [registry],
     async collect() {
@@ -74,6 +74,7 @@ export function createMetrics(deps: MetricsDeps) {
       this.set({ queue: "feeds_due" }, counted.feedsDue);
       this.set({ queue: "webhooks_pending" }, counted.webhooksPending);
       this.set({ queue: "search_reindex" }, counted.searchReindex);
+      this.set({ queue: "search_index" }, counted.searchIndex);
       this.set({ queue: "jobs_due" }, counted.jobsDue);
     },
   });

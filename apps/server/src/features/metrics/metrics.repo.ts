@@ -14,6 +14,8 @@ export interface QueueDepths {
   webhooksPending: number;
   /** Search documents of an older version, waiting for the background re-index. */
   searchReindex: number;
+  /** Stored entries waiting for their search documents (the background indexer's backlog). */
+  searchIndex: number;
   /** Jobs of the durable queue (push, daily reports, periodic runs) due and not yet done. */
   jobsDue: number;
 }
@@ -27,7 +29,7 @@ export function createMetricsRepo(db: Database) {
   const limit = sql.raw(String(QUEUE_CAP + 1));
   return {
     async queueDepths(now: Date): Promise<QueueDepths> {
-      const [row] = rowsOf<{ feeds_due: number | string; webhooks_pending: number | string; search_reindex: number | string; jobs_due: number | string }>(
+      const [row] = rowsOf<{ feeds_due: number | string; webhooks_pending: number | string; search_reindex: number | string; search_index: number | string; jobs_due: number | string }>(
         await db.execute(sql`SELECT
           (SELECT count(*)::int FROM (
             SELECT 1 FROM feeds f WHERE f.next_check_at <= ${at(now)}
@@ -35,9 +37,10 @@ export function createMetricsRepo(db: Database) {
             LIMIT ${limit}) due) AS feeds_due,
           (SELECT count(*)::int FROM (SELECT 1 FROM webhook_deliveries WHERE status = 'pending' LIMIT ${limit}) pending) AS webhooks_pending,
           (SELECT count(*)::int FROM (SELECT 1 FROM entry_search WHERE version < ${sql.raw(String(SEARCH_DOCUMENT_VERSION))} LIMIT ${limit}) stale) AS search_reindex,
+          (SELECT count(*)::int FROM (SELECT 1 FROM entry_search_backlog LIMIT ${limit}) waiting) AS search_index,
           (SELECT count(*)::int FROM (SELECT 1 FROM jobs WHERE status = 'pending' AND run_at <= ${at(now)} LIMIT ${limit}) due) AS jobs_due`),
       );
-      return { feedsDue: Number(row?.feeds_due ?? 0), webhooksPending: Number(row?.webhooks_pending ?? 0), searchReindex: Number(row?.search_reindex ?? 0), jobsDue: Number(row?.jobs_due ?? 0) };
+      return { feedsDue: Number(row?.feeds_due ?? 0), webhooksPending: Number(row?.webhooks_pending ?? 0), searchReindex: Number(row?.search_reindex ?? 0), searchIndex: Number(row?.search_index ?? 0), jobsDue: Number(row?.jobs_due ?? 0) };
     },
   };
 }

@@ -110,6 +110,8 @@ export interface SearchServiceDeps {
   feedsById: (ids: string[]) => Promise<Map<string, FeedSummary>>;
   /** Inboxes by id, as their owner sees them. */
   inboxesById: (ids: string[]) => Promise<Map<string, InboxSummary>>;
+  /** Indexes the newest entries still waiting for their documents (search-indexer.ts), before a search looks. */
+  catchUp?: () => Promise<void>;
 }
 
 /** Full-text search of the caller's entries (their timeline and their stars). */
@@ -135,6 +137,8 @@ export function createSearchService(deps: SearchServiceDeps) {
         offset,
         ...(request.cursor ? { after: decodeSearchCursor(request.cursor) } : {}),
       };
+      // The first page finds what was stored a moment ago; later pages page through the same index.
+      if (!request.cursor && offset === 0) await deps.catchUp?.();
       let page: SearchPage;
       let found: SearchEntryRecord[];
       if (parsed.matches) ({ page, records: found } = await verifiedPage(deps.repo, user.id, scope, parsed.matches));

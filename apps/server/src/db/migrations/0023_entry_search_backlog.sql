@@ -1,0 +1,3 @@
+CREATE TABLE "entry_search_backlog" (
+	"entry_id" bigint PRIMARY KEY NOT NULL
+);
