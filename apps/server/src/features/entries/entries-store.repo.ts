@@ -2,6 +2,7 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Executor } from "../../db/client.ts";
 import { entries, SEARCH_DOCUMENT_VERSION } from "../../db/schema/index.ts";
 import { textParams } from "../../db/sql-helpers.ts";
+import { executePrepared } from "../../db/prepared.ts";
 import { searchDocumentOf } from "../../content/search-document.ts";
 
 export type EntryInsert = typeof entries.$inferInsert;
@@ -106,7 +107,8 @@ export const entriesStoreRepo = {
    * insertion dates), the rest are left alone; what was written waits for its search document in
    * the backlog (schema/entry-search.ts: the indexer makes it in the background), and `delivery` (TimelineRepo.feedDeliveryCtes, given the CTE of inserted entries)
    * delivers the new ones. `listed` is an SQL condition answered with the result (whether lists
-   * hold the feed). One round trip where a lookup, an insert, a rewrite and a delivery took four.
+   * hold the feed). One round trip where a lookup, an insert, a rewrite and a delivery took four;
+   * a prepared statement, parsed once per connection (its SQL is the same for every feed).
    */
   async storeFeed(
     executor: Executor,
@@ -115,7 +117,7 @@ export const entriesStoreRepo = {
     options: { delivery?: (inserted: SQL) => SQL; listed?: SQL } = {},
   ): Promise<{ insertedIds: string[]; updated: number; listed: boolean }> {
     if (rows.length === 0) return { insertedIds: [], updated: 0, listed: false };
-    const result = await executor.execute(sql`
+    const result = await executePrepared(executor, sql`
       WITH x AS (${recordsOf(rows, false)}),
       known AS (
         SELECT e.id, e.guid, e.content_hash FROM entries e WHERE e.feed_id = ${feedId} AND e.guid IN (SELECT guid FROM x)
