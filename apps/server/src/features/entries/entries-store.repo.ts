@@ -105,10 +105,11 @@ export const entriesStoreRepo = {
    * the feed has not stored are inserted (one another worker stored meanwhile is skipped), those
    * stored with another content hash are rewritten in place (keeping their id, publication and
    * insertion dates), the rest are left alone; what was written waits for its search document in
-   * the backlog (schema/entry-search.ts: the indexer makes it in the background), and `delivery` (TimelineRepo.feedDeliveryCtes, given the CTE of inserted entries)
-   * delivers the new ones. `listed` is an SQL condition answered with the result (whether lists
-   * hold the feed). One round trip where a lookup, an insert, a rewrite and a delivery took four;
-   * a prepared statement, parsed once per connection (its SQL is the same for every feed).
+   * the backlog (schema/entry-search.ts: the indexer makes it in the background), and `delivery`
+   * (TimelineRepo.feedDeliveryCtes, given the CTE of inserted entries) delivers the new ones.
+   * `listed` is an SQL condition answered with the result (whether lists hold the feed). One round
+   * trip where a lookup, an insert, a rewrite and a delivery took four; a prepared statement,
+   * parsed once per connection (its SQL is the same for every feed).
    */
   async storeFeed(
     executor: Executor,

@@ -118,7 +118,8 @@ export function createSearchIndexer(deps: { db: Database; logger: Logger; clock?
     reindexBatch,
     /** Indexes the newest entries waiting, up to `limit`, before a search (so that it finds what was just stored). */
     catchUp: async (limit: number) => {
-      await indexBacklog(limit);
+      // One look, outside a transaction, when nothing waits (most searches).
+      if (await waiting()) await indexBacklog(limit);
     },
     /** Starts indexing in the background (once). */
     start: () => loop.start(),
