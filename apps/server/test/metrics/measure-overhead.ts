@@ -24,7 +24,7 @@ const root = createRoot({ config: loadConfig({ NODE_ENV: "test", DATA_DIR: "/non
 const timed = createApp(root);
 const untimed = createApp({ ...root, observeRequests: undefined });
 // The timer alone: a bare app with one route, with and without it.
-const metrics = createMetrics({ logger: root.logger, queueDepths: async () => ({ feedsDue: 0, webhooksPending: 0, searchReindex: 0, jobsDue: 0 }) });
+const metrics = createMetrics({ logger: root.logger, queueDepths: async () => ({ feedsDue: 0, webhooksPending: 0, searchReindex: 0, searchIndex: 0, jobsDue: 0 }) });
 const bare = (withTimer: boolean) => {
   const app = new Hono();
   if (withTimer) app.use(observeRequests(metrics) as never);
