@@ -9,7 +9,8 @@ export { readFeed } from "./fetcher/index.ts";
 export { normalizeFeedDocument, readFeedDocument } from "./content/parse/parse-feed.ts";
 // The entry stages of readFeed: settle dates and hashes, then sanitise and take the text.
 export { finalizeEntry, prepareEntries } from "./fetcher/index.ts";
-// The sanitiser and the text of its result in one pass, as finalizeEntry calls it for search.
+// The sanitiser and the text of its result in one pass (the refresh no longer asks for the text:
+// search documents are made after it, from what is stored).
 export { sanitizeHtmlWithText } from "./content/sanitize/sanitize.ts";
 // The local summariser: an article's most central sentences, the summary without an AI provider.
 export { extractiveSummary } from "./features/ai/index.ts";

@@ -42,7 +42,6 @@ async function indexStored(tx: Executor, ids: string[]): Promise<void> {
  */
 export function createSearchIndexer(deps: { db: Database; logger: Logger; clock?: Clock }) {
   let staleDone = false;
-  let indexed = 0;
   let rewritten = 0;
 
   /** Indexes up to `limit` of the newest entries waiting in the backlog; answers how many it took off it. */
@@ -88,11 +87,7 @@ export function createSearchIndexer(deps: { db: Database; logger: Logger; clock?
     async run(item) {
       if (item === "backlog") {
         const taken = await indexBacklog();
-        indexed += taken;
-        if (taken === 0 && indexed > 0) {
-          deps.logger.debug({ documents: indexed }, "search documents made");
-          indexed = 0;
-        }
+        if (taken > 0) deps.logger.debug({ documents: taken }, "search documents made");
         // None taken: what waits is another process's batch under way; look again a little later.
         await new Promise((resolve) => setTimeout(resolve, taken > 0 ? PAUSE_MS : BUSY_MS));
         return;
