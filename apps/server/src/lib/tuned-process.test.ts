@@ -50,10 +50,14 @@ describe.runIf(typeof process.execve === "function")("the CLI's process", () => 
   });
 
   it("keeps a flag the operator gave and adds only the missing ones; given all, it does not restart", () => {
-    const mine = runCli(["--max-semi-space-size=8"]);
-    const growing = REFRESH_NODE_FLAGS.find((flag) => flag.startsWith("--heap-growing-percent="))!;
-    expect(mine.runs.map((run) => run.flags)).toEqual([["--max-semi-space-size=8"], ["--max-semi-space-size=8", growing]]);
-    const given = ["--max-semi-space-size=2", "--heap-growing-percent=30"];
+    const mine = runCli(["--max-semi-space-size=8", "--parallel_scavenge"]);
+    const rest = REFRESH_NODE_FLAGS.filter((flag) => !flag.startsWith("--max-semi-space-size=") && flag !== "--no-parallel-scavenge");
+    // A flag turned on by the operator (`--x`, `--x_y` alike) is theirs: its `--no-x` is not added.
+    expect(mine.runs.map((run) => run.flags)).toEqual([
+      ["--max-semi-space-size=8", "--parallel_scavenge"],
+      ["--max-semi-space-size=8", "--parallel_scavenge", ...rest],
+    ]);
+    const given = ["--max-semi-space-size=2", "--heap-growing-percent=30", "--parallel-scavenge"];
     const all = runCli([...given, strippedPreloadFlag()!], { ...process.env, ...tunedEnv() });
     expect(all.runs.map((run) => run.flags)).toEqual([given]);
   });
