@@ -80,7 +80,7 @@ export function readFeed(input: ReadFeedInput): ReadFeedResult {
     places.push(out.length);
     return { row, digest: entry.digest };
   });
-  const buffer = out.finish();
+  const buffer = out.seal();
   const entries = rows.map(({ row, digest }, i): ReadEntry => {
     const { content, ...stored } = row;
     return { ...stored, content: content == null ? null : new Uint8Array(buffer, places[2 * i]!, places[2 * i + 1]! - places[2 * i]!), digest };

@@ -27,4 +27,27 @@ describe("BytePacker", () => {
     out.text("a\ud800b");
     expect(utf8.decode(out.finish())).toBe("a\ufffdb");
   });
+
+  it("finishes a text that did not fit the room left (multi-byte characters past the end, a pair never split)", () => {
+    for (const text of ["é".repeat(1500), "🦊".repeat(700), `${"a".repeat(1020)}日本語🦊`]) {
+      const out = new BytePacker(1024);
+      out.text("ab");
+      out.text(text);
+      const buffer = out.finish();
+      expect(utf8.decode(new Uint8Array(buffer, 2))).toBe(text);
+      expect(buffer.byteLength).toBe(2 + Buffer.byteLength(text));
+    }
+  });
+
+  it("seals the buffer it wrote into when little of it is unused, and trims it otherwise", () => {
+    const full = new BytePacker(1024);
+    full.text("x".repeat(900));
+    const sealed = full.seal();
+    expect(sealed.byteLength).toBe(1024);
+    expect(utf8.decode(new Uint8Array(sealed, 0, 900))).toBe("x".repeat(900));
+    expect(full.length).toBe(0);
+    const sparse = new BytePacker(1024);
+    sparse.text("short");
+    expect(sparse.seal().byteLength).toBe(5);
+  });
 });

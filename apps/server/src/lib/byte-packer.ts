@@ -1,12 +1,12 @@
 const encoder = new TextEncoder();
 
 /**
- * Texts written one after another as UTF-8 into one growing buffer, ending as a buffer exactly
- * as long as what was written (ArrayBuffer.transfer: trimmed in place where the allocator can).
- * Where each text used to be measured (a pass over it) then encoded into a buffer of the summed
- * size, it is encoded once, into room reserved for its worst case (3 bytes per UTF-16 unit); the
- * buffer doubles when that room runs out, so a read copies its bytes about once more at most.
- * Words known to be ASCII are written code unit by code unit, without a string of their own.
+ * Texts written one after another as UTF-8 into one growing buffer. Each text is encoded once,
+ * straight into the room left; only when it does not fit (rare: the buffer is sized for what is
+ * expected) does the buffer double and the rest of the text follow. Words known to be ASCII are
+ * written code unit by code unit, without a string of their own. It ends as a buffer exactly as
+ * long as what was written ({@link finish}), or as the buffer written into, when little of it is
+ * unused ({@link seal}: no copy of the bytes).
  */
 export class BytePacker {
   #bytes: Uint8Array;
@@ -34,8 +34,15 @@ export class BytePacker {
   /** Appends `text` as UTF-8 (a lone surrogate becomes U+FFFD, as TextEncoder writes it). */
   text(text: string): void {
     if (text.length === 0) return;
-    this.#reserve(text.length * 3);
-    this.#at += encoder.encodeInto(text, this.#bytes.subarray(this.#at)).written;
+    // At least a byte per UTF-16 unit; more only if the encoding turns out longer than the room.
+    this.#reserve(text.length);
+    const { read, written } = encoder.encodeInto(text, this.#bytes.subarray(this.#at));
+    this.#at += written;
+    if (read === text.length) return;
+    // What is left, at its worst 3 bytes per unit (encodeInto never splits a surrogate pair).
+    const rest = text.slice(read);
+    this.#reserve(rest.length * 3);
+    this.#at += encoder.encodeInto(rest, this.#bytes.subarray(this.#at)).written;
   }
 
   /** Appends `text[start, end)`, which must hold ASCII only (code units below 0x80). */
@@ -62,6 +69,20 @@ export class BytePacker {
     const size = this.#at;
     this.#bytes = new Uint8Array(0);
     this.#at = 0;
-    return buffer.transfer(size);
+    return size === buffer.byteLength ? buffer : buffer.transfer(size);
+  }
+
+  /**
+   * The buffer written into, for views of the ranges recorded from {@link length}; the packer is
+   * spent. Its bytes past what was written are no text. Trimmed (a copy) only when more than a
+   * quarter of it is unused: trimming copied every byte again (a tenth of a reading thread's
+   * packing on the reference workload).
+   */
+  seal(): ArrayBuffer {
+    const buffer = this.#bytes.buffer as ArrayBuffer;
+    if (this.#at < buffer.byteLength * 0.75) return this.finish();
+    this.#bytes = new Uint8Array(0);
+    this.#at = 0;
+    return buffer;
   }
 }
