@@ -69,7 +69,8 @@ export class BytePacker {
     const size = this.#at;
     this.#bytes = new Uint8Array(0);
     this.#at = 0;
-    return size === buffer.byteLength ? buffer : buffer.transfer(size);
+    // Of the same length, a transfer moves the bytes without copying them.
+    return buffer.transfer(size);
   }
 
   /**
