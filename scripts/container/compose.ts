@@ -72,6 +72,12 @@ export async function composeTopology(root: string, image: string, base: string,
       const up = await call(["up", "-d", "--no-build"]);
       check(up.code === 0, `compose up failed:\n${up.stderr.slice(-3000)}`);
       await waitFor("the proxy's /readyz", () => answers(`${proxy}/readyz`), { timeoutMs: 120_000 });
+      // The proxy answers once one API process is ready; the other may still be starting, and
+      // Caddy sends it nothing until its next health check passes (every 2 s, deploy/Caddyfile).
+      const ready = (service: string) => async () =>
+        (await call(["exec", "-T", service, "node", "-e", "fetch('http://127.0.0.1:3000/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"])).code === 0;
+      for (const service of ["api-1", "api-2"]) await waitFor(`${service}'s own /readyz`, ready(service), { timeoutMs: 120_000 });
+      await new Promise((resolve) => setTimeout(resolve, 4_500));
     });
 
     await step("compose: a session through the proxy on both API processes; one killed, the proxy keeps answering", async () => {
