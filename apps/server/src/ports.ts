@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { Executor } from "./db/client.ts";
 
 /**
@@ -13,4 +14,11 @@ import type { Executor } from "./db/client.ts";
  */
 export interface IngestActions {
   ingestThen(executor: Executor, entryIds: string[], now: Date): Promise<(() => void) | null>;
+  /**
+   * SQL conditions, any of which holds when ingestThen may have work for new entries of feed
+   * `feedId` delivered to its own subscribers: one of them has rules, somebody has a device to
+   * notify. The refresher reads them in the statement that stores the entries: when none holds,
+   * that statement needs no transaction around it (store-entries.ts).
+   */
+  busyIf(feedId: string): SQL[];
 }

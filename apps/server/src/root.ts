@@ -134,6 +134,7 @@ export function createRoot(input: RootInput) {
         if (notifying) messaging.notifier.wake();
       };
     },
+    busyIf: (feedId) => [actions.actions.rulesReachFeed(feedId), messaging.notifier.anyDevice],
   };
   const rsshub = createRsshubModule({ platform, config: { ...config.rsshub, defaultUrl: config.fetch.rsshubUrl }, ...(power.purchases ? { payments: power.purchases.rsshub } : {}) });
   const timeline = createTimelineRepo(db);
@@ -306,6 +307,8 @@ export function createRoot(input: RootInput) {
     subscriptions: subscriptions.subscriptions,
     entries: entries.entries,
     actions: actions.actions,
+    /** What ingestion runs on new entries (readers' rules, then push notifications). */
+    ingest,
     webhookSender: actions.webhookSender,
     push: messaging,
     power,

@@ -41,6 +41,8 @@ export interface RefreshDeps {
   processing?: Semaphore;
   /** Looks for the site's own icon when a feed has no image (SITE_ICONS). */
   siteIcons?: SiteIcons;
+  /** Feeds whose stores need a transaction (store-entries.ts' StoreDeps.involved). */
+  involved?: Set<string>;
   /** Told after entries were stored (new or rewritten): they wait for their search documents. */
   onStored?: (() => void) | undefined;
 }
@@ -139,9 +141,6 @@ async function processBody(
   const read = await deps.readers.read({ body: response.body, contentType: headers["content-type"] ?? null, url: response.url, known: [...known.keys()], now });
   if (!read.ok) return fail(read.message);
   const parsed = read.feed;
-  const { followUp, ...stored } = await storeEntries(deps, feed.id, read.entries, started);
-  followUp?.();
-  if (stored.inserted + stored.updated > 0) deps.onStored?.();
   // The items of this document: those read now, and the known ones with the time they had.
   const itemDigests: ItemDigests = read.knownItems.map((digest) => [digest, known.get(digest)!]);
   for (const entry of read.entries) if (entry.digest) itemDigests.push([entry.digest, entry.publishedAt.getTime()]);
@@ -153,8 +152,9 @@ async function processBody(
   if (movedTo && movedTo !== feed.url && !(await deps.feeds.findByUrl(movedTo))) {
     await deps.feeds.update(feed.id, { url: movedTo });
   }
-  // One statement for the feed's new state and its subscriber count (kept on the feed).
-  await deps.feeds.updateAndRecount(feed.id, {
+  // The feed's new state and its subscriber count (kept on the feed), written by the statement
+  // that stores the entries: the item digests never claim items that were not stored.
+  const state = {
     title: parsed.title ?? feed.title,
     description: parsed.description ?? feed.description,
     siteUrl: parsed.siteUrl ?? feed.siteUrl,
@@ -171,7 +171,10 @@ async function processBody(
     updatesPerWeek,
     latestEntryPublishedAt: latest !== null && (!feed.latestEntryPublishedAt || latest > feed.latestEntryPublishedAt.getTime()) ? new Date(latest) : feed.latestEntryPublishedAt,
     nextCheckAt: new Date(nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMs, maxIntervalMs: boostedMaxInterval(feed.boostLevel), ...hints })),
-  });
+  };
+  const { followUp, ...stored } = await storeEntries(deps, feed.id, read.entries, started, (when) => deps.feeds.updateAndRecountStatement(feed.id, state, when));
+  followUp?.();
+  if (stored.inserted + stored.updated > 0) deps.onStored?.();
   // Without an image of its own, the feed shows its site's icon (looked up when due, site-icon.ts).
   if (!parsed.image) deps.siteIcons?.lookUp(feed, parsed.siteUrl ?? feed.siteUrl ?? response.url, context.client);
   return { status: "updated", ...stored, unchanged: stored.unchanged + read.knownItems.length };

@@ -76,8 +76,9 @@ export function createRefresher(ports: RefresherPorts): Refresher {
   const processing = new Semaphore(processingSlots(config.concurrency));
   const readers = createFeedReaders({ threads: config.readThreads, logger });
   const siteIcons = config.siteIcons ? createSiteIcons({ feeds: feedsRepo, clock, logger }) : undefined;
+  const involved = new Set<string>();
   const refreshOnce: Refresher["refresh"] = (feed, options) =>
-    refreshFeed({ db, feeds: feedsRepo, timeline, feedClient, ids, clock, logger, rsshub, readers, processing, actions, siteIcons, onStored: ports.onStored }, feed, options);
+    refreshFeed({ db, feeds: feedsRepo, timeline, feedClient, ids, clock, logger, rsshub, readers, processing, actions, siteIcons, involved, onStored: ports.onStored }, feed, options);
   const { onRefresh } = ports;
   const refresh: Refresher["refresh"] = !onRefresh
     ? refreshOnce

@@ -177,6 +177,8 @@ describe("refreshing a feed", () => {
     await t.deps.db.execute(sql`CREATE TRIGGER fail_delivery BEFORE INSERT ON timeline FOR EACH ROW EXECUTE FUNCTION fail_delivery()`);
     await expect(refresh(feedId)).rejects.toThrow();
     expect(await entryCount(feedId)).toBe(0);
+    // The feed's new state (its item digests) is written with its entries: not without them.
+    expect(await feedRow(feedId)).toMatchObject({ checkedAt: null, itemDigests: null });
     await t.deps.db.execute(sql`DROP TRIGGER fail_delivery ON timeline`);
     await refresh(feedId);
     await refresh(feedId);

@@ -1,5 +1,5 @@
 import type { ActionRule } from "@tidings/contracts";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Database, type Executor } from "../../db/client.ts";
 import { at, idSet } from "../../db/sql-helpers.ts";
 
@@ -85,6 +85,14 @@ export function createActionsRepo(db: Database) {
           RETURNING rules, webhook_secret, updated_at`),
       );
       return { rules: row!.rules, webhookSecret: row!.webhook_secret, updatedAt: new Date(row!.updated_at) };
+    },
+
+    /**
+     * Whether a reader who follows feed `feedId` has rules (an SQL condition): when not, its new
+     * entries reach nobody's rules directly (a list holding the feed is the caller's to ask).
+     */
+    rulesReachFeed(feedId: string): SQL {
+      return sql`EXISTS (SELECT 1 FROM subscriptions s JOIN actions a ON a.user_id = s.user_id WHERE s.feed_id = ${feedId} AND jsonb_array_length(a.rules) > 0)`;
     },
 
     /** Readers with at least one rule among those `entryIds` were just delivered to: their rules. */

@@ -183,6 +183,12 @@ export function createActionsService(deps: ActionsServiceDeps) {
     },
 
     /**
+     * Whether some reader following feed `feedId` has rules, as an SQL condition (read in the
+     * statement that stores its entries): without, ingest() would find no rules to run.
+     */
+    rulesReachFeed: (feedId: string) => repo.rulesReachFeed(feedId),
+
+    /**
      * At ingestion, in the transaction that delivered `entryIds`: runs the rules of every reader
      * they reached who has rules, blocking, silencing and starring for each, and queueing webhook
      * deliveries. Returns what is left for after the commit (null when no rule matched).

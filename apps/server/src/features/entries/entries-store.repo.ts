@@ -16,6 +16,16 @@ export type StoredText = string | Uint8Array;
  */
 export type NewEntry = Omit<EntryInsert, "content"> & { content?: StoredText | null; contentText?: string | null; document?: StoredText };
 
+/** What storeFeed did, and what it found of the feed (see there). */
+export interface StoreFeedResult {
+  insertedIds: string[];
+  updated: number;
+  listed: boolean;
+  busy: boolean;
+  /** False when `alone` held it back: nothing was written. */
+  stored: boolean;
+}
+
 const utf8 = new TextDecoder();
 
 /** The search document of an entry that comes without one (its content read as text if given as bytes). */
@@ -107,25 +117,39 @@ export const entriesStoreRepo = {
    * insertion dates), the rest are left alone; what was written waits for its search document in
    * the backlog (schema/entry-search.ts: the indexer makes it in the background), and `delivery`
    * (TimelineRepo.feedDeliveryCtes, given the CTE of inserted entries) delivers the new ones.
-   * `listed` is an SQL condition answered with the result (whether lists hold the feed). One round
-   * trip where a lookup, an insert, a rewrite and a delivery took four; a prepared statement,
-   * parsed once per connection (its SQL is the same for every feed).
+   * One round trip where a lookup, an insert, a rewrite and a delivery took four; a prepared
+   * statement, parsed once per connection (its SQL is the same for every feed).
+   *
+   * `feedState` makes the feed's new state as a part of the statement (a data-modifying CTE), written
+   * where the condition it is given holds: with the entries, never without them.
+   *
+   * `listed` and `busy` are SQL conditions answered with the result: whether lists hold the feed,
+   * and whether anything else must happen to new entries in the same transaction (readers'
+   * rules, notifications). With `alone`, the statement is all there is to the store (no
+   * transaction around it): it writes only when neither holds, and answers `stored: false`
+   * having written nothing otherwise (the caller then stores in a transaction).
    */
   async storeFeed(
     executor: Executor,
     feedId: string,
     rows: NewEntry[],
-    options: { delivery?: (inserted: SQL) => SQL; listed?: SQL } = {},
-  ): Promise<{ insertedIds: string[]; updated: number; listed: boolean }> {
-    if (rows.length === 0) return { insertedIds: [], updated: 0, listed: false };
+    options: { delivery?: (inserted: SQL) => SQL; listed?: SQL; busy?: SQL[]; alone?: boolean; feedState?: (when: SQL) => SQL } = {},
+  ): Promise<StoreFeedResult> {
+    if (rows.length === 0) return { insertedIds: [], updated: 0, listed: false, busy: false, stored: true };
+    const busy = options.busy?.length ? sql.join(options.busy.map((condition) => sql`(${condition})`), sql` OR `) : sql`false`;
     const result = await executePrepared(executor, sql`
       WITH x AS (${recordsOf(rows, false)}),
+      -- (OFFSET 0 keeps each probe run once: inlined, the conditions would be planned twice.)
+      state AS (
+        SELECT listed, busy, NOT ${options.alone === true}::boolean OR NOT (listed OR busy) AS go
+        FROM (SELECT ${options.listed ?? sql`false`} AS listed, ${busy} AS busy OFFSET 0) s
+      ),
       known AS (
         SELECT e.id, e.guid, e.content_hash FROM entries e WHERE e.feed_id = ${feedId} AND e.guid IN (SELECT guid FROM x)
       ),
       inserted AS (
         INSERT INTO entries (${INSERT_COLUMNS})
-        SELECT ${INSERT_COLUMNS} FROM x WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.guid = x.guid)
+        SELECT ${INSERT_COLUMNS} FROM x WHERE (SELECT go FROM state) AND NOT EXISTS (SELECT 1 FROM known k WHERE k.guid = x.guid)
         ON CONFLICT (feed_id, guid) DO NOTHING
         RETURNING id, published_at
       ),
@@ -135,7 +159,7 @@ export const entriesStoreRepo = {
           categories = x.categories, attachments = x.attachments, extra = x.extra, content_hash = x.content_hash,
           updated_at = x.updated_at
         FROM x JOIN known k ON k.guid = x.guid
-        WHERE e.id = k.id AND k.content_hash IS DISTINCT FROM x.content_hash
+        WHERE e.id = k.id AND (SELECT go FROM state) AND k.content_hash IS DISTINCT FROM x.content_hash
         RETURNING e.id, e.guid
       ),
       queued AS (
@@ -143,12 +167,13 @@ export const entriesStoreRepo = {
         SELECT id FROM inserted UNION ALL SELECT id FROM changed
         ON CONFLICT (entry_id) DO NOTHING
       )${options.delivery ? sql`,
-      ${options.delivery(sql`inserted`)}` : sql``}
+      ${options.delivery(sql`inserted`)}` : sql``}${options.feedState ? sql`,
+      feed_state AS (${options.feedState(sql`(SELECT go FROM state)`)})` : sql``}
       SELECT (SELECT coalesce(array_agg(id::text), '{}') FROM inserted) AS "insertedIds",
-        (SELECT count(*)::int FROM changed) AS updated,
-        ${options.listed ?? sql`false`} AS listed`);
-    const [row] = rowsOf<{ insertedIds: string[]; updated: number; listed: boolean }>(result);
-    return { insertedIds: row!.insertedIds, updated: row!.updated, listed: row!.listed };
+        (SELECT count(*)::int FROM changed) AS updated, state.listed, state.busy, state.go AS stored
+      FROM state`);
+    const [row] = rowsOf<StoreFeedResult>(result);
+    return { insertedIds: row!.insertedIds, updated: row!.updated, listed: row!.listed, busy: row!.busy, stored: row!.stored };
   },
 
   async update(executor: Executor, id: string, patch: Partial<EntryInsert>): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Database, type Executor } from "../../db/client.ts";
 import { feeds, subscriptions, users } from "../../db/schema/index.ts";
 
@@ -41,17 +41,17 @@ export function createFeedsRepo(db: Database) {
     },
 
     /**
-     * update() and recountSubscribers() in one statement: what a refresh that stored entries
-     * writes, without a second round trip.
+     * update() and recountSubscribers() as one statement (not run: a part of another, a refresh's
+     * store statement, as a CTE), writing only where `when` holds.
      */
-    async updateAndRecount(id: string, patch: Partial<FeedInsert>, executor: Executor = db): Promise<void> {
-      await executor
+    updateAndRecountStatement(id: string, patch: Partial<FeedInsert>, when?: SQL): SQL {
+      return db
         .update(feeds)
         .set({ ...patch, updatedAt: new Date(), subscriptionCount: sql`(SELECT count(*)::int FROM subscriptions s WHERE s.feed_id = ${feeds.id})` })
-        .where(eq(feeds.id, id));
+        .where(when ? and(eq(feeds.id, id), when) : eq(feeds.id, id))
+        .getSQL();
     },
 
-    /** Recounts a feed's subscribers (kept on the feed for analytics and discovery). */
     /** Whether an administrator follows the feed (whose addresses may then be on private networks). */
     async followedByAdmin(id: string): Promise<boolean> {
       const rows = rowsOf<{ yes: boolean }>(
@@ -60,6 +60,7 @@ export function createFeedsRepo(db: Database) {
       return rows[0]?.yes === true;
     },
 
+    /** Recounts a feed's subscribers (kept on the feed for analytics and discovery). */
     async recountSubscribers(id: string): Promise<void> {
       await db
         .update(feeds)

@@ -92,6 +92,9 @@ export function createPushNotifier(deps: { db: Database; repo: MessagingRepo; de
       return (await runner.enqueue(executor, [{ payload: job }], at, { onlyIf: ANY_DEVICE })) > 0;
     },
 
+    /** Whether anybody has a device, as an SQL condition: without, enqueue() queues nothing. */
+    anyDevice: ANY_DEVICE,
+
     /** Notifications were queued by this process: send them now rather than at the next look. */
     wake(): void {
       runner.wake();
