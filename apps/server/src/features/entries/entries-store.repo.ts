@@ -144,8 +144,12 @@ export const entriesStoreRepo = {
         SELECT listed, busy, NOT ${options.alone === true}::boolean OR NOT (listed OR busy) AS go
         FROM (SELECT ${options.listed ?? sql`false`} AS listed, ${busy} AS busy OFFSET 0) s
       ),
+      -- One probe of the (feed_id, guid) index per row (LIMIT 1: a subquery the planner keeps
+      -- apart), where a join read every entry the feed has stored over the years.
       known AS (
-        SELECT e.id, e.guid, e.content_hash FROM entries e WHERE e.feed_id = ${feedId} AND e.guid IN (SELECT guid FROM x)
+        SELECT e.id, e.guid, e.content_hash FROM x CROSS JOIN LATERAL (
+          SELECT e.id, e.guid, e.content_hash FROM entries e WHERE e.feed_id = ${feedId} AND e.guid = x.guid LIMIT 1
+        ) e
       ),
       inserted AS (
         INSERT INTO entries (${INSERT_COLUMNS})
