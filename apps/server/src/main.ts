@@ -91,6 +91,8 @@ async function main() {
       process.exit(1);
     }
   }
+  // Sign-in and sessions load before the server listens, so that its first request does not wait.
+  await root.auth.warm();
   const readiness = createReadiness(createHealthRepo(database.db), database.down ? { down: database.down } : {});
   const app = createApp(root, { webDistDir: WEB_DIST_DIR, readiness });
   const server = serve({ fetch: app.fetch, port: config.server.port, hostname: config.server.host }, (info) => {

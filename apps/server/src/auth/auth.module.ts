@@ -9,7 +9,7 @@ import type { Mailer } from "../lib/mail/mail-types.ts";
 import type { Platform } from "../platform.ts";
 import { createAccountDeletionRepo } from "./account-deletion.repo.ts";
 import type { AuthConfig } from "./auth.config.ts";
-import { createAuth } from "./auth.ts";
+import type { Auth, createAuth } from "./auth.ts";
 import { authRoutes } from "./auth.routes.ts";
 
 export interface AuthPorts {
@@ -28,21 +28,28 @@ export interface AuthPorts {
 export function createAuthModule(ports: AuthPorts) {
   const { db, ids, logger, secret } = ports.platform;
   const { config } = ports;
-  const auth = createAuth({
-    db,
-    ids,
-    logger: logger.child({ module: "auth" }),
-    accounts: ports.accounts.accounts,
-    secret,
-    webUrl: config.webUrl,
-    trustedOrigins: config.trustedOrigins,
-    invitationsRequired: config.auth.invitationsRequired,
-    mailer: ports.mailer,
-    accountsConfig: config.accounts,
-    beforeDeleteUser: createAccountDeletionRepo(db).removeLeftovers,
-  });
+  // better-auth is loaded when first needed (a request, or warm() at a server's start): a process
+  // that serves no request (`cli refresh`, the refresh worker) never loads it, a third of a second
+  // and megabytes of heap.
+  let loading: Promise<Auth> | null = null;
+  const load = (): Promise<Auth> =>
+    (loading ??= import("./auth.ts").then(({ createAuth }) =>
+      createAuth({
+        db,
+        ids,
+        logger: logger.child({ module: "auth" }),
+        accounts: ports.accounts.accounts,
+        secret,
+        webUrl: config.webUrl,
+        trustedOrigins: config.trustedOrigins,
+        invitationsRequired: config.auth.invitationsRequired,
+        mailer: ports.mailer,
+        accountsConfig: config.accounts,
+        beforeDeleteUser: createAccountDeletionRepo(db).removeLeftovers,
+      }),
+    ));
   const sessions = createSessionCache();
-  const source = { getSession: (request: { headers: Headers }) => auth.api.getSession(request) };
+  const source = { getSession: async (request: { headers: Headers }) => (await load()).api.getSession(request) };
   const guards: RouteGuards = {
     requireUser: session(source, { required: true, cache: sessions }),
     optionalUser: session(source, { required: false, cache: sessions }),
@@ -55,8 +62,17 @@ export function createAuthModule(ports: AuthPorts) {
         if (c.req.path !== `${AUTH_BASE_PATH}/get-session`) sessions.clear();
       }
     })
-    .route("/", authRoutes(auth, { trustProxy: config.trustProxy, signInGuard: ports.accounts.signInGuard }));
-  return { auth, guards, routes };
+    .route("/", authRoutes(load, { trustProxy: config.trustProxy, signInGuard: ports.accounts.signInGuard }));
+  return {
+    /** better-auth, loaded on first use. */
+    auth: load,
+    /** Loads better-auth now (a server, before it listens), so that no first request waits for it. */
+    warm: async (): Promise<void> => {
+      await load();
+    },
+    guards,
+    routes,
+  };
 }
 
 export type AuthModule = ReturnType<typeof createAuthModule>;

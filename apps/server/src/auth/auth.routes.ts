@@ -28,7 +28,7 @@ async function withTotpWording(response: Response): Promise<Response> {
  * Hands every `/api/better-auth/*` request to better-auth with the client address attached, and
  * guards password sign-in against guessing (see {@link SignInGuard}).
  */
-export function authRoutes(auth: Auth, options: { trustProxy: boolean; signInGuard: SignInGuard }) {
+export function authRoutes(auth: () => Promise<Auth>, options: { trustProxy: boolean; signInGuard: SignInGuard }) {
   const { signInGuard } = options;
   return new Hono<AppEnv>()
     .post("/sign-in/email", async (c) => {
@@ -39,13 +39,13 @@ export function authRoutes(auth: Auth, options: { trustProxy: boolean; signInGua
         const message = `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes.`;
         return tooManyRequests(c, wait, { message, reason: "Failed sign-ins to this account or from this address are limited" });
       }
-      const response = await auth.handler(withClientAddress(c.req.raw, address));
+      const response = await (await auth()).handler(withClientAddress(c.req.raw, address));
       if (response.status === 401) await signInGuard.recordFailure(address, email);
       else if (response.ok) await signInGuard.recordSuccess(address, email);
       return response;
     })
     .post("/two-factor/verify-totp", async (c) =>
-      withTotpWording(await auth.handler(withClientAddress(c.req.raw, addressOf(c, options.trustProxy)))),
+      withTotpWording(await (await auth()).handler(withClientAddress(c.req.raw, addressOf(c, options.trustProxy)))),
     )
-    .on(["GET", "POST"], "/*", (c) => auth.handler(withClientAddress(c.req.raw, addressOf(c, options.trustProxy))));
+    .on(["GET", "POST"], "/*", async (c) => (await auth()).handler(withClientAddress(c.req.raw, addressOf(c, options.trustProxy))));
 }

@@ -1,5 +1,4 @@
 import { ErrorCode } from "@tidings/contracts";
-import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { AppError } from "../../errors.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { base32Decode, verifyTotp } from "../../lib/totp.ts";
@@ -14,10 +13,14 @@ const BASE32_PREFIX = "base32:";
  * unused backup code passes; a backup code is used up. Secrets are read the way better-auth
  * writes them (XChaCha20-Poly1305 under the auth secret).
  */
+/** better-auth's ciphers, loaded when a two-factor code is first checked (a refresh process never does). */
+const crypto = () => import("better-auth/crypto");
+
 export function createTotpGuard(deps: { repo: TwoFactorsRepo; secret: string; clock: Clock }) {
   const { repo, secret, clock } = deps;
 
   const totpKey = async (encrypted: string): Promise<Uint8Array> => {
+    const { symmetricDecrypt } = await crypto();
     const plain = await symmetricDecrypt({ key: secret, data: encrypted });
     return plain.startsWith(BASE32_PREFIX) ? base32Decode(plain.slice(BASE32_PREFIX.length)) : Buffer.from(plain, "utf8");
   };
@@ -25,6 +28,7 @@ export function createTotpGuard(deps: { repo: TwoFactorsRepo; secret: string; cl
   /** Backup codes are JSON, encrypted unless better-auth was told to store them plainly. */
   const useBackupCode = async (row: { id: string; backupCodes: string }, code: string): Promise<boolean> => {
     const plain = row.backupCodes.startsWith("[");
+    const { symmetricDecrypt, symmetricEncrypt } = await crypto();
     const json = plain ? row.backupCodes : await symmetricDecrypt({ key: secret, data: row.backupCodes });
     const codes = JSON.parse(json) as unknown;
     if (!Array.isArray(codes) || !codes.includes(code)) return false;
