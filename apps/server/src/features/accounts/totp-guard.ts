@@ -7,15 +7,15 @@ import type { TwoFactorsRepo } from "./two-factors.repo.ts";
 /** better-auth stores secrets imported from other apps as `base32:<secret>`; its own are raw text. */
 const BASE32_PREFIX = "base32:";
 
+/** better-auth's ciphers, loaded when a two-factor code is first checked (a refresh process never does). */
+const crypto = () => import("better-auth/crypto");
+
 /**
  * Asks for the second factor before money and invitation actions: when the account has
  * two-factor on, a missing code answers 4008 and a wrong one 4007. A TOTP code (±1 step) or an
  * unused backup code passes; a backup code is used up. Secrets are read the way better-auth
  * writes them (XChaCha20-Poly1305 under the auth secret).
  */
-/** better-auth's ciphers, loaded when a two-factor code is first checked (a refresh process never does). */
-const crypto = () => import("better-auth/crypto");
-
 export function createTotpGuard(deps: { repo: TwoFactorsRepo; secret: string; clock: Clock }) {
   const { repo, secret, clock } = deps;
 
